@@ -1,0 +1,67 @@
+# Zabano: build, run and test. `make run` and `make test` set up what they need.
+SHELL := /bin/bash
+.DEFAULT_GOAL := build
+
+# Go packages, without the Go code some npm packages ship under web/node_modules.
+GO_PKGS = $(shell go list ./... | grep -v /node_modules/)
+WEB_DEPS := web/node_modules/.package-lock.json
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: build web run test test-go test-web test-e2e bench lint chromium clean
+
+$(WEB_DEPS): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	@touch $@
+
+# The app is embedded in the binary; vite empties web/dist, so .gitkeep is put back.
+web: $(WEB_DEPS)
+	cd web && npm run build
+	@touch web/dist/.gitkeep
+
+build: web
+	go build -o bin/zabano ./cmd/zabano
+
+# Serves http://127.0.0.1:8080 with SQLite under ./data, the sandbox gateway and the dev SMS
+# outbox; the first run seeds a demo marketplace.
+run: build
+	ZABANO_ENV=dev ./bin/zabano seed
+	ZABANO_ENV=dev ./bin/zabano serve
+
+# Everything: Go on SQLite (and on PostgreSQL when TEST_DATABASE_URL is set), web unit tests, end to end.
+test: test-go test-web test-e2e
+
+test-go:
+	go vet $(GO_PKGS)
+	go test -race -count=1 -timeout 30m $(GO_PKGS)
+
+test-web: $(WEB_DEPS)
+	cd web && npm run typecheck && npm run lint && npm test
+
+test-e2e: build chromium
+	cd web && npm run e2e
+
+# Figures, not tests (docs/performance.md): seeds 10,000 teachers, 1,000,000 slots and 100,000
+# bookings on SQLite, then on PostgreSQL in a schema of its own that it drops, serves each with
+# the real binary and prints throughput, latency and memory under load. Under 10 minutes.
+BENCH_DATABASE_URL ?= $(or $(TEST_DATABASE_URL),postgres://postgres@127.0.0.1:5432/test?sslmode=disable)
+bench:
+	BENCH_DATABASE_URL='$(BENCH_DATABASE_URL)' go run ./cmd/zabano-bench
+
+# Debian's Chromium and fonts for the browser tests; npm cannot download browsers here.
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-core >/dev/null; \
+	  else \
+	    echo "missing: Debian's chromium and fonts-noto-core (apt-get install chromium fonts-noto-core)"; exit 1; \
+	  fi; \
+	fi
+
+lint: $(WEB_DEPS)
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); exit 1; }
+	go vet $(GO_PKGS)
+	cd web && npm run lint && npm run typecheck
+
+clean:
+	rm -rf bin web/node_modules
+	find web/dist -mindepth 1 ! -name .gitkeep -delete
