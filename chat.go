@@ -1,0 +1,124 @@
+package zabano
+
+import (
+	"context"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Chat is the conversation of one student and one teacher; there is at most
+// one per pair.
+type Chat struct {
+	ID        int64
+	StudentID int64
+	TeacherID int64
+	CreatedAt time.Time
+	// Student and Teacher are the two participants.
+	Student, Teacher User
+	// LastMessage is the newest message, nil in a chat without any.
+	LastMessage *Message
+	// Unread counts the messages the reader has not seen (ChatsOf fills it).
+	Unread int
+}
+
+// Other is the participant who is not userID.
+func (c *Chat) Other(userID int64) User {
+	if c.StudentID == userID {
+		return c.Teacher
+	}
+	return c.Student
+}
+
+// Has reports whether userID takes part in c.
+func (c *Chat) Has(userID int64) bool { return c.StudentID == userID || c.TeacherID == userID }
+
+// Message is one message of a chat.
+type Message struct {
+	ID        int64
+	ChatID    int64
+	SenderID  int64
+	Content   string
+	CreatedAt time.Time
+}
+
+// MaxMessageLength caps a message, in characters.
+const MaxMessageLength = 4000
+
+var (
+	msgMessageEmpty   = Msg{"Message cannot be empty.", "پیام نمی‌تواند خالی باشد."}
+	msgMessageTooLong = Msg{"A message is at most %d characters.", "پیام حداکثر %d نویسه است."}
+	// MsgChatNotFound is the answer for a chat that does not exist or is not the caller's.
+	MsgChatNotFound = Msg{"Chat not found.", "گفت‌وگو یافت نشد."}
+	// MsgChatNotAllowed: a teacher opens chats only with their students.
+	MsgChatNotAllowed = Msg{
+		"You can start a chat only with a student who booked a class with you.",
+		"فقط با زبان‌آموزی که با شما کلاس رزرو کرده است می‌توانید گفت‌وگو را آغاز کنید.",
+	}
+	// MsgNotATeacher / MsgNotAStudent: the other side of a new chat is of the wrong role.
+	MsgNotATeacher = Msg{"Teacher not found.", "استاد یافت نشد."}
+	MsgNotAStudent = Msg{"Student not found.", "زبان‌آموز یافت نشد."}
+)
+
+// CheckMessage trims content and checks it (spec section 5, chat message).
+func CheckMessage(content string) (string, error) {
+	content = strings.TrimSpace(content)
+	switch {
+	case content == "":
+		return "", FieldError("content", msgMessageEmpty)
+	case utf8.RuneCountInString(content) > MaxMessageLength:
+		return "", FieldError("content", Msgf(msgMessageTooLong, MaxMessageLength))
+	}
+	return content, nil
+}
+
+// Event is something a user's open tabs are told at once: a new message in
+// one of their chats, or a chat they read in another tab. Events are kept
+// for EventTTL, so a dropped stream resumes from the last id it saw.
+type Event struct {
+	ID     int64
+	UserID int64
+	Type   string // "message" or "read"
+	ChatID int64
+	// Message is the new message of a "message" event.
+	Message   *Message
+	CreatedAt time.Time
+}
+
+// EventTTL is how long events are kept for streams to resume.
+const EventTTL = 24 * time.Hour
+
+// ChatStore keeps chats, messages and the events they cause. Each method is
+// one transaction; those that write record their events in it.
+type ChatStore interface {
+	// OpenChat returns the chat of the pair, creating it on first use. A
+	// teacher may open one only with a student who booked them.
+	OpenChat(ctx context.Context, studentID, teacherID int64, by Role) (*Chat, error)
+	// ChatsOf lists userID's chats, the newest activity first, each with its
+	// other participant, last message and unread count, in one query.
+	ChatsOf(ctx context.Context, userID int64) ([]*Chat, error)
+	// FindChat returns a chat of userID.
+	FindChat(ctx context.Context, userID, chatID int64) (*Chat, error)
+	// Messages returns up to limit messages of a chat of userID older than
+	// the message before (all when 0), oldest first.
+	Messages(ctx context.Context, userID, chatID, before int64, limit int) ([]*Message, error)
+	// SendMessage saves a message from userID and a "message" event for both
+	// participants.
+	SendMessage(ctx context.Context, userID, chatID int64, content string) (*Message, *Chat, error)
+	// MarkRead marks a chat of userID read up to its newest message, with a
+	// "read" event for userID's other tabs.
+	MarkRead(ctx context.Context, userID, chatID int64) error
+	// EventsAfter returns userID's events after id, oldest first, at most limit.
+	EventsAfter(ctx context.Context, userID, after int64, limit int) ([]Event, error)
+	// LastEventID is the newest event id of userID, 0 when there is none.
+	LastEventID(ctx context.Context, userID int64) (int64, error)
+}
+
+// Notifier wakes the event streams of users when they have new events, in
+// this process and, on PostgreSQL, in every other.
+type Notifier interface {
+	Notify(ctx context.Context, userIDs ...int64) error
+	// Subscribe returns a channel that receives a value when userID may have
+	// new events, and a function that ends the subscription.
+	Subscribe(userID int64) (<-chan struct{}, func())
+}

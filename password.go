@@ -1,0 +1,68 @@
+package zabano
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"fmt"
+	"strings"
+
+	"golang.org/x/crypto/argon2"
+)
+
+// Argon2 is the cost of an argon2id hash: passes, memory in KiB, lanes.
+type Argon2 struct {
+	Time    uint32
+	Memory  uint32
+	Threads uint8
+}
+
+// PasswordCost is the cost of new password hashes: OWASP's recommendation,
+// 19 MiB, 2 passes, 1 lane. Each hash records its cost, so raising it later
+// leaves old hashes valid. Test packages that register many users lower it,
+// since the race detector makes argon2 very slow.
+var PasswordCost = Argon2{Time: 2, Memory: 19 * 1024, Threads: 1}
+
+const argonKeyLen = 32
+
+var b64 = base64.RawStdEncoding
+
+// HashPassword returns the argon2id hash of pw in the PHC string format.
+func HashPassword(pw string) (string, error) {
+	salt := make([]byte, 16)
+	if _, err := rand.Read(salt); err != nil {
+		return "", err
+	}
+	c := PasswordCost
+	key := argon2.IDKey([]byte(pw), salt, c.Time, c.Memory, c.Threads, argonKeyLen)
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s",
+		argon2.Version, c.Memory, c.Time, c.Threads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
+}
+
+// CheckPassword reports whether pw matches hash, using the parameters stored in
+// the hash so that they can be raised later without breaking old accounts.
+func CheckPassword(hash, pw string) bool {
+	parts := strings.Split(hash, "$")
+	if len(parts) != 6 || parts[1] != "argon2id" {
+		return false
+	}
+	var version int
+	var memory, time uint32
+	var threads uint8
+	if _, err := fmt.Sscanf(parts[2], "v=%d", &version); err != nil || version != argon2.Version {
+		return false
+	}
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &memory, &time, &threads); err != nil {
+		return false
+	}
+	salt, err := b64.DecodeString(parts[4])
+	if err != nil {
+		return false
+	}
+	want, err := b64.DecodeString(parts[5])
+	if err != nil {
+		return false
+	}
+	got := argon2.IDKey([]byte(pw), salt, time, memory, threads, uint32(len(want)))
+	return subtle.ConstantTimeCompare(got, want) == 1
+}
