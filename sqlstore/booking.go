@@ -1,0 +1,421 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/zabano/zabano"
+)
+
+// CreateSlots implements zabano.BookingStore. The teacher's slots in the
+// span of the new ones are read once and every new slot is checked against
+// them and the new ones before it, so a year of slots is one pass.
+func (db *DB) CreateSlots(ctx context.Context, teacherID int64, slots []zabano.Slot) (created, skipped []zabano.Slot, err error) {
+	if len(slots) == 0 {
+		return nil, nil, nil
+	}
+	slots = slices.Clone(slots)
+	slices.SortFunc(slots, func(a, b zabano.Slot) int { return a.Start.Compare(b.Start) })
+	err = db.write(ctx, func(tx *Tx) error {
+		created, skipped = nil, nil
+		// Two batches of one teacher at once on PostgreSQL would each miss the other's slots.
+		if err := lockKey(ctx, tx, fmt.Sprintf("slots:%d", teacherID)); err != nil {
+			return err
+		}
+		last := slices.MaxFunc(slots, func(a, b zabano.Slot) int { return a.End.Compare(b.End) })
+		existing, err := findSlots(ctx, tx, `teacher_id = ? AND start_at < ? AND end_at > ?`, teacherID, ms(last.End), ms(slots[0].Start))
+		if err != nil {
+			return err
+		}
+		i := 0
+		var prevEnd time.Time
+		for _, s := range slots {
+			// existing is sorted and without overlaps, so its ends rise with its starts.
+			for i < len(existing) && !existing[i].End.After(s.Start) {
+				i++
+			}
+			if i < len(existing) && existing[i].Start.Before(s.End) || prevEnd.After(s.Start) {
+				skipped = append(skipped, s)
+				continue
+			}
+			s.TeacherID = teacherID
+			created = append(created, s)
+			prevEnd = s.End
+		}
+		return insertSlots(ctx, tx, created)
+	})
+	return created, skipped, err
+}
+
+// lockKey serialises PostgreSQL transactions that take the same key until
+// they end. SQLite's writer already runs one transaction at a time.
+func lockKey(ctx context.Context, tx *Tx, key string) error {
+	if !tx.pg {
+		return nil
+	}
+	_, err := tx.exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended(?, 0))`, key)
+	return err
+}
+
+// insertSlots inserts slots, many rows a statement, and sets their ids.
+func insertSlots(ctx context.Context, tx *Tx, slots []zabano.Slot) error {
+	const perStatement = 200
+	for start := 0; start < len(slots); start += perStatement {
+		chunk := slots[start:min(start+perStatement, len(slots))]
+		values := strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?),", len(chunk)), ",")
+		args := make([]any, 0, 4*len(chunk))
+		byStart := make(map[int64]*zabano.Slot, len(chunk))
+		for i := range chunk {
+			args = append(args, chunk[i].TeacherID, ms(chunk[i].Start), ms(chunk[i].End), ms(tx.now))
+			byStart[ms(chunk[i].Start)] = &chunk[i]
+		}
+		rows, err := tx.query(ctx, `INSERT INTO slots (teacher_id, start_at, end_at, created_at) VALUES `+values+` RETURNING id, start_at`, args...)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var id, startAt int64
+			if err := rows.Scan(&id, &startAt); err != nil {
+				rows.Close()
+				return err
+			}
+			byStart[startAt].ID = id
+		}
+		if err := rows.Close(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func findSlots(ctx context.Context, tx *Tx, where string, args ...any) ([]zabano.Slot, error) {
+	rows, err := tx.query(ctx, `SELECT id, teacher_id, start_at, end_at, booked FROM slots WHERE `+where+` ORDER BY start_at`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []zabano.Slot
+	for rows.Next() {
+		var s zabano.Slot
+		var start, end int64
+		if err := rows.Scan(&s.ID, &s.TeacherID, &start, &end, &s.Booked); err != nil {
+			return nil, err
+		}
+		s.Start, s.End = fromMS(start), fromMS(end)
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// TeacherSlots implements zabano.BookingStore.
+func (db *DB) TeacherSlots(ctx context.Context, teacherID int64, from, to time.Time, onlyFree bool) (slots []zabano.Slot, err error) {
+	where := `teacher_id = ? AND start_at >= ? AND start_at < ?`
+	if onlyFree {
+		where += ` AND booked = FALSE`
+	}
+	err = db.read(ctx, func(tx *Tx) error {
+		slots, err = findSlots(ctx, tx, where, teacherID, ms(from), ms(to))
+		return err
+	})
+	return slots, err
+}
+
+// DeleteSlot implements zabano.BookingStore.
+func (db *DB) DeleteSlot(ctx context.Context, teacherID, slotID int64) error {
+	return db.write(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `DELETE FROM slots WHERE id = ? AND teacher_id = ? AND booked = FALSE`, slotID, teacherID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 1 {
+			return err
+		}
+		var booked bool
+		err = tx.queryRow(ctx, `SELECT booked FROM slots WHERE id = ? AND teacher_id = ?`, slotID, teacherID).Scan(&booked)
+		if err != nil {
+			return notFound(err, zabano.MsgSlotNotFound)
+		}
+		return zabano.Errorf(zabano.ECONFLICT, zabano.MsgSlotBooked)
+	})
+}
+
+// Book implements zabano.BookingStore. Claiming the slot is a conditional
+// UPDATE, so of two students booking one slot at once exactly one gets it;
+// the other's transaction, debit included, rolls back.
+func (db *DB) Book(ctx context.Context, nb *zabano.NewBooking) (b *zabano.Booking, err error) {
+	err = db.write(ctx, func(tx *Tx) error {
+		var teacherID, start, end int64
+		err := tx.queryRow(ctx, `UPDATE slots SET booked = TRUE WHERE id = ? AND booked = FALSE AND start_at > ?
+			RETURNING teacher_id, start_at, end_at`, nb.SlotID, ms(tx.now)).Scan(&teacherID, &start, &end)
+		if errors.Is(err, sql.ErrNoRows) {
+			var booked bool
+			if err := tx.queryRow(ctx, `SELECT booked FROM slots WHERE id = ? AND start_at > ?`, nb.SlotID, ms(tx.now)).Scan(&booked); err != nil {
+				return notFound(err, zabano.MsgSlotNotFound)
+			}
+			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgSlotTaken)
+		} else if err != nil {
+			return err
+		}
+		var price int64
+		err = tx.queryRow(ctx, `SELECT regular_price FROM teacher_levels WHERE id = ? AND teacher_id = ? AND active`,
+			nb.LevelPriceID, teacherID).Scan(&price)
+		if errors.Is(err, sql.ErrNoRows) {
+			return zabano.FieldError("level_price", zabano.MsgLevelNotValid)
+		} else if err != nil {
+			return err
+		}
+		balance, err := balanceOf(ctx, tx, zabano.WalletOf(nb.StudentID))
+		if err != nil {
+			return err
+		}
+		if balance < price {
+			return zabano.InsufficientForClass(price - balance)
+		}
+		var id int64
+		err = tx.queryRow(ctx, `INSERT INTO bookings (slot_id, student_id, teacher_id, level_price_id, start_at, end_at, price,
+			status, meeting_link, notes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			nb.SlotID, nb.StudentID, teacherID, nb.LevelPriceID, start, end, price,
+			zabano.StatusBooked, nb.MeetingLink, nb.Notes, ms(tx.now)).Scan(&id)
+		if _, ok := uniqueViolation(err); ok {
+			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgSlotTaken)
+		} else if err != nil {
+			return err
+		}
+		t := zabano.Transfer(zabano.TxClassPayment, zabano.WalletOf(nb.StudentID), zabano.EscrowOf(nb.StudentID), price, classNote(id))
+		if err := post(ctx, tx, t); err != nil {
+			return err
+		}
+		b, err = findBooking(ctx, tx, id)
+		return err
+	})
+	return b, err
+}
+
+// classNote describes a class's ledger transactions.
+func classNote(bookingID int64) string { return fmt.Sprintf("class #%d", bookingID) }
+
+// transition moves a booking of owner (whose column is student_id or
+// teacher_id) from one of the states from to state to, setting extra columns
+// too. A booking that is not the owner's is not found; one in another state
+// is a conflict that names its state.
+func transition(ctx context.Context, tx *Tx, bookingID int64, ownerCol string, ownerID int64,
+	from []zabano.BookingStatus, to zabano.BookingStatus, extra string, extraArgs ...any) (*zabano.Booking, error) {
+	in := strings.TrimSuffix(strings.Repeat("?, ", len(from)), ", ")
+	args := append([]any{to}, extraArgs...)
+	args = append(args, bookingID, ownerID)
+	for _, f := range from {
+		args = append(args, f)
+	}
+	res, err := tx.exec(ctx, `UPDATE bookings SET status = ?`+extra+` WHERE id = ? AND `+ownerCol+` = ? AND status IN (`+in+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	b, err := findBooking(ctx, tx, bookingID)
+	if err != nil || ownerOf(b, ownerCol) != ownerID {
+		return nil, zabano.Errorf(zabano.ENOTFOUND, zabano.MsgBookingNotFound)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return nil, err
+	} else if n == 0 {
+		return nil, zabano.Errorf(zabano.ECONFLICT, zabano.MsgWrongState, b.Status.Name())
+	}
+	return b, nil
+}
+
+// ownerOf is the user in b's column ownerCol.
+func ownerOf(b *zabano.Booking, ownerCol string) int64 {
+	if ownerCol == "teacher_id" {
+		return b.TeacherID
+	}
+	return b.StudentID
+}
+
+// refund returns a class's price from escrow to its student.
+func refund(ctx context.Context, tx *Tx, b *zabano.Booking) error {
+	return post(ctx, tx, zabano.Transfer(zabano.TxRefund, zabano.EscrowOf(b.StudentID), zabano.WalletOf(b.StudentID), b.Price, classNote(b.ID)))
+}
+
+// RequestCancel implements zabano.BookingStore.
+func (db *DB) RequestCancel(ctx context.Context, studentID, bookingID int64) (b *zabano.Booking, err error) {
+	err = db.write(ctx, func(tx *Tx) error {
+		b, err = transition(ctx, tx, bookingID, "student_id", studentID,
+			[]zabano.BookingStatus{zabano.StatusBooked}, zabano.StatusCancelPending, `, cancel_requested_at = ?`, ms(tx.now))
+		return err
+	})
+	return b, err
+}
+
+// DecideCancel implements zabano.BookingStore.
+func (db *DB) DecideCancel(ctx context.Context, teacherID, bookingID int64, approve bool) (b *zabano.Booking, err error) {
+	pending := []zabano.BookingStatus{zabano.StatusCancelPending}
+	err = db.write(ctx, func(tx *Tx) error {
+		if !approve {
+			b, err = transition(ctx, tx, bookingID, "teacher_id", teacherID, pending, zabano.StatusBooked, "")
+			return err
+		}
+		b, err = transition(ctx, tx, bookingID, "teacher_id", teacherID, pending, zabano.StatusCancelled,
+			`, cancelled_by = ?, closed_at = ?`, zabano.RoleStudent, ms(tx.now))
+		if err != nil {
+			return err
+		}
+		// The time is free again for other students.
+		if _, err := tx.exec(ctx, `UPDATE slots SET booked = FALSE WHERE id = ?`, b.SlotID); err != nil {
+			return err
+		}
+		return refund(ctx, tx, b)
+	})
+	return b, err
+}
+
+// CancelByTeacher implements zabano.BookingStore.
+func (db *DB) CancelByTeacher(ctx context.Context, teacherID, bookingID int64) (b *zabano.Booking, err error) {
+	err = db.write(ctx, func(tx *Tx) error {
+		b, err = transition(ctx, tx, bookingID, "teacher_id", teacherID,
+			[]zabano.BookingStatus{zabano.StatusBooked, zabano.StatusCancelPending}, zabano.StatusCancelled,
+			`, cancelled_by = ?, closed_at = ?`, zabano.RoleTeacher, ms(tx.now))
+		if err != nil {
+			return err
+		}
+		// The teacher cannot teach then: the time is withdrawn, not offered again.
+		if _, err := tx.exec(ctx, `DELETE FROM slots WHERE id = ?`, b.SlotID); err != nil {
+			return err
+		}
+		b.SlotID = 0
+		return refund(ctx, tx, b)
+	})
+	return b, err
+}
+
+// MarkDone implements zabano.BookingStore.
+func (db *DB) MarkDone(ctx context.Context, userID, bookingID int64) (b *zabano.Booking, err error) {
+	err = db.write(ctx, func(tx *Tx) error {
+		b, err = findBooking(ctx, tx, bookingID)
+		if err != nil || b.StudentID != userID && b.TeacherID != userID {
+			return zabano.Errorf(zabano.ENOTFOUND, zabano.MsgBookingNotFound)
+		}
+		if b.End.After(tx.now) {
+			return zabano.Errorf(zabano.EINVALID, zabano.MsgNotEnded)
+		}
+		col := "student_id"
+		if b.TeacherID == userID {
+			col = "teacher_id"
+		}
+		b, err = settle(ctx, tx, b.ID, col, userID)
+		return err
+	})
+	return b, err
+}
+
+// settle marks a booked class done and pays its teacher from escrow.
+func settle(ctx context.Context, tx *Tx, bookingID int64, ownerCol string, ownerID int64) (*zabano.Booking, error) {
+	b, err := transition(ctx, tx, bookingID, ownerCol, ownerID,
+		[]zabano.BookingStatus{zabano.StatusBooked}, zabano.StatusDone, `, closed_at = ?`, ms(tx.now))
+	if err != nil {
+		return nil, err
+	}
+	if _, err := tx.exec(ctx, `UPDATE teacher_profiles SET sessions = sessions + 1 WHERE user_id = ?`, b.TeacherID); err != nil {
+		return nil, err
+	}
+	t := zabano.Transfer(zabano.TxClassPayment, zabano.EscrowOf(b.StudentID), zabano.WalletOf(b.TeacherID), b.Price, classNote(b.ID))
+	return b, post(ctx, tx, t)
+}
+
+// SettleDue implements zabano.BookingStore. Each class settles in its own
+// transaction, and only from booked, so processes running it at once pay
+// each class once.
+func (db *DB) SettleDue(ctx context.Context, cutoff time.Time) (int, error) {
+	var due []struct{ id, teacher int64 }
+	err := db.read(ctx, func(tx *Tx) error {
+		rows, err := tx.query(ctx, `SELECT id, teacher_id FROM bookings WHERE status = ? AND end_at <= ? ORDER BY end_at LIMIT 1000`,
+			zabano.StatusBooked, ms(cutoff))
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var d struct{ id, teacher int64 }
+			if err := rows.Scan(&d.id, &d.teacher); err != nil {
+				return err
+			}
+			due = append(due, d)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, d := range due {
+		err := db.write(ctx, func(tx *Tx) error {
+			_, err := settle(ctx, tx, d.id, "teacher_id", d.teacher)
+			return err
+		})
+		switch zabano.ErrorCode(err) {
+		case "":
+			n++
+		case zabano.ECONFLICT: // settled by another process meanwhile
+		default:
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+const bookingColumns = `b.id, COALESCE(b.slot_id, 0), b.student_id, b.teacher_id, b.level_price_id, l.language, l.level,
+	b.start_at, b.end_at, b.price, b.status, b.cancelled_by, b.meeting_link, b.notes, b.created_at,
+	COALESCE(b.cancel_requested_at, 0),
+	t.username, t.first_name, t.last_name, t.photo, s.username, s.first_name, s.last_name, s.photo, s.email, s.phone`
+
+const bookingJoins = ` FROM bookings b JOIN teacher_levels l ON l.id = b.level_price_id
+	JOIN users t ON t.id = b.teacher_id JOIN users s ON s.id = b.student_id`
+
+func scanBooking(row interface{ Scan(...any) error }) (*zabano.Booking, error) {
+	var b zabano.Booking
+	var start, end, created, requested int64
+	err := row.Scan(&b.ID, &b.SlotID, &b.StudentID, &b.TeacherID, &b.LevelPriceID, &b.Language, &b.Level,
+		&start, &end, &b.Price, &b.Status, &b.CancelledBy, &b.MeetingLink, &b.Notes, &created, &requested,
+		&b.Teacher.Username, &b.Teacher.FirstName, &b.Teacher.LastName, &b.Teacher.Photo,
+		&b.Student.Username, &b.Student.FirstName, &b.Student.LastName, &b.Student.Photo, &b.Student.Email, &b.Student.Phone)
+	if err != nil {
+		return nil, notFound(err, zabano.MsgBookingNotFound)
+	}
+	b.Start, b.End, b.CreatedAt = fromMS(start), fromMS(end), fromMS(created)
+	if requested != 0 {
+		b.CancelRequestedAt = fromMS(requested)
+	}
+	b.Teacher.ID, b.Student.ID = b.TeacherID, b.StudentID
+	return &b, nil
+}
+
+func findBooking(ctx context.Context, tx *Tx, id int64) (*zabano.Booking, error) {
+	return scanBooking(tx.queryRow(ctx, `SELECT `+bookingColumns+bookingJoins+` WHERE b.id = ?`, id))
+}
+
+// Bookings implements zabano.BookingStore.
+func (db *DB) Bookings(ctx context.Context, u *zabano.User) (list []*zabano.Booking, err error) {
+	col := "b.student_id"
+	if u.Role == zabano.RoleTeacher {
+		col = "b.teacher_id"
+	}
+	err = db.read(ctx, func(tx *Tx) error {
+		rows, err := tx.query(ctx, `SELECT `+bookingColumns+bookingJoins+` WHERE `+col+` = ? ORDER BY b.start_at, b.id`, u.ID)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			b, err := scanBooking(rows)
+			if err != nil {
+				return err
+			}
+			list = append(list, b)
+		}
+		return rows.Err()
+	})
+	return list, err
+}

@@ -1,0 +1,280 @@
+// Package sqlstore implements Zabano's stores on SQLite (the default) and
+// PostgreSQL (for several server processes) from one code base. Queries are
+// written once with ? placeholders; each public method is one transaction.
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/zabano/zabano"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// DB is the database behind every store.
+type DB struct {
+	pg bool
+	// writer takes every write transaction. On SQLite it is one connection whose
+	// transactions begin IMMEDIATE, so writers queue on the busy timeout instead of
+	// failing with SQLITE_BUSY when a read lock is upgraded.
+	writer *sql.DB
+	// reader serves read-only transactions; on PostgreSQL it is the writer's pool.
+	reader *sql.DB
+	// Now is the clock; tests set it.
+	Now func() time.Time
+}
+
+// IsPostgres reports whether dsn names a PostgreSQL database rather than an SQLite file.
+func IsPostgres(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// Open opens the database dsn, a postgres:// URL or an SQLite file path, and
+// applies pending migrations.
+func Open(ctx context.Context, dsn string) (*DB, error) {
+	db := &DB{pg: IsPostgres(dsn), Now: time.Now}
+	if db.pg {
+		pool, err := sql.Open("pgx", dsn)
+		if err != nil {
+			return nil, err
+		}
+		pool.SetMaxOpenConns(32)
+		pool.SetMaxIdleConns(32)
+		pool.SetConnMaxIdleTime(5 * time.Minute)
+		db.writer, db.reader = pool, pool
+	} else {
+		// busy_timeout comes first so that the pragmas after it wait for locks too.
+		params := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)"
+		base := "file:" + (&url.URL{Path: dsn}).EscapedPath() + "?" + params
+		w, err := sql.Open("sqlite", base+"&_txlock=immediate")
+		if err != nil {
+			return nil, err
+		}
+		w.SetMaxOpenConns(1)
+		w.SetConnMaxIdleTime(0)
+		r, err := sql.Open("sqlite", base+"&_pragma=query_only(1)")
+		if err != nil {
+			w.Close()
+			return nil, err
+		}
+		r.SetMaxOpenConns(8)
+		r.SetMaxIdleConns(8)
+		db.writer, db.reader = w, r
+	}
+	if err := db.migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// Close closes the database.
+func (db *DB) Close() error {
+	err := db.writer.Close()
+	if db.reader != db.writer {
+		err = errors.Join(err, db.reader.Close())
+	}
+	return err
+}
+
+// Ping checks that the database answers; readiness probes call it.
+func (db *DB) Ping(ctx context.Context) error {
+	return db.reader.PingContext(ctx)
+}
+
+// migrate applies the embedded migrations of the dialect that are not applied yet.
+func (db *DB) migrate(ctx context.Context) error {
+	dialect, dir := goose.DialectSQLite3, "migrations/sqlite"
+	var opts []goose.ProviderOption
+	if db.pg {
+		dialect, dir = goose.DialectPostgres, "migrations/postgres"
+		// Several processes starting at once: one migrates, the others wait.
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	fsys, err := fs.Sub(migrations, dir)
+	if err != nil {
+		return err
+	}
+	p, err := goose.NewProvider(dialect, db.writer, fsys, opts...)
+	if err != nil {
+		return err
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return nil
+}
+
+// Tx is a transaction that writes ? placeholders for its dialect.
+type Tx struct {
+	tx *sql.Tx
+	pg bool
+	// now is the clock's reading when the transaction began: one instant for all
+	// it writes.
+	now time.Time
+}
+
+func (tx *Tx) bind(q string) string {
+	if !tx.pg {
+		return q
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range q {
+		if r == '?' {
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func (tx *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	if err := checkText(args); err != nil {
+		return nil, err
+	}
+	return tx.tx.ExecContext(ctx, tx.bind(q), args...)
+}
+
+func (tx *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	if err := checkText(args); err != nil {
+		return nil, err
+	}
+	return tx.tx.QueryContext(ctx, tx.bind(q), args...)
+}
+
+// row is one row of a query: a *sql.Row, or the error that kept the query
+// from being sent.
+type row interface{ Scan(dest ...any) error }
+
+type errRow struct{ err error }
+
+func (r errRow) Scan(...any) error { return r.err }
+
+func (tx *Tx) queryRow(ctx context.Context, q string, args ...any) row {
+	if err := checkText(args); err != nil {
+		return errRow{err}
+	}
+	return tx.tx.QueryRowContext(ctx, tx.bind(q), args...)
+}
+
+var msgNULText = zabano.Msg{
+	En: "The request contains a character that is not allowed (NUL).",
+	Fa: "درخواست نویسه‌ای غیرمجاز (NUL) دارد.",
+}
+
+// checkText refuses text with a NUL byte as invalid input. PostgreSQL cannot
+// store it (SQLSTATE 22021, which would surface as an internal error), so
+// neither database gets it, and both answer alike.
+func checkText(args []any) error {
+	for _, a := range args {
+		if v := reflect.ValueOf(a); v.Kind() == reflect.String && strings.IndexByte(v.String(), 0) >= 0 {
+			return zabano.Errorf(zabano.EINVALID, msgNULText)
+		}
+	}
+	return nil
+}
+
+// keepWrites wraps an error after which a write transaction still commits: a
+// wrong verification code fails the call but its counted try must stand.
+type keepWrites struct{ err error }
+
+func (k keepWrites) Error() string { return k.err.Error() }
+
+// write runs fn in a write transaction, committed when fn returns nil or keepWrites.
+func (db *DB) write(ctx context.Context, fn func(*Tx) error) error {
+	return db.run(ctx, db.writer, nil, fn)
+}
+
+// read runs fn in a read-only transaction.
+func (db *DB) read(ctx context.Context, fn func(*Tx) error) error {
+	return db.run(ctx, db.reader, &sql.TxOptions{ReadOnly: db.pg}, fn)
+}
+
+func (db *DB) run(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn func(*Tx) error) error {
+	sqlTx, err := pool.BeginTx(ctx, opts)
+	if err != nil {
+		return err
+	}
+	tx := &Tx{tx: sqlTx, pg: db.pg, now: db.Now().UTC()}
+	err = fn(tx)
+	var keep keepWrites
+	if err != nil && !errors.As(err, &keep) {
+		sqlTx.Rollback()
+		return err
+	}
+	if cerr := sqlTx.Commit(); cerr != nil {
+		return cerr
+	}
+	if err != nil {
+		return keep.err
+	}
+	return nil
+}
+
+// ms is the stored form of an instant: Unix milliseconds, which sort and
+// compare the same way in both databases.
+func ms(t time.Time) int64 { return t.UnixMilli() }
+
+func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
+
+// uniqueViolation returns the constraint or index name of a unique violation,
+// or "" when err is not one.
+func uniqueViolation(err error) (string, bool) {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		return pgErr.ConstraintName, true
+	}
+	var sqErr *sqlite.Error
+	if errors.As(err, &sqErr) && (sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || sqErr.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY) {
+		return sqErr.Error(), true
+	}
+	return "", false
+}
+
+var msgNotFound = zabano.Msg{En: "Not found.", Fa: "یافت نشد."}
+
+// notFound maps sql.ErrNoRows to an ENOTFOUND error and passes others through.
+func notFound(err error, m zabano.Msg) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return zabano.Errorf(zabano.ENOTFOUND, m)
+	}
+	return err
+}
+
+// oneRow is nil when res changed a row, else an ENOTFOUND error saying m.
+func oneRow(res sql.Result, m zabano.Msg) error {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return zabano.Errorf(zabano.ENOTFOUND, m)
+	}
+	return nil
+}

@@ -1,0 +1,236 @@
+package sqlstore
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/zabano/zabano"
+)
+
+// PostTransaction writes t to the ledger as a database transaction of its
+// own, setting its ID and CreatedAt. Money that moves together with other
+// writes (a booking debiting its student) goes through post inside that
+// writer's transaction instead, so that both happen or neither does.
+func (db *DB) PostTransaction(ctx context.Context, t *zabano.LedgerTransaction) error {
+	return db.write(ctx, func(tx *Tx) error { return post(ctx, tx, t) })
+}
+
+// post writes t within tx: the transaction, its entries, and each account's
+// cached balance. A debit that would take an account other than gateway
+// clearing below zero fails with ECONFLICT, and the caller's transaction must
+// then roll back. The check and the write are one conditional UPDATE, so no
+// concurrent transaction can slip in between them.
+func post(ctx context.Context, tx *Tx, t *zabano.LedgerTransaction) error {
+	if err := t.Validate(); err != nil {
+		return err
+	}
+	type leg struct {
+		id     int64
+		kind   zabano.AccountKind
+		amount int64
+	}
+	legs := make([]leg, len(t.Entries))
+	for i, e := range t.Entries {
+		id, err := accountID(ctx, tx, e.Account)
+		if err != nil {
+			return err
+		}
+		legs[i] = leg{id, e.Account.Kind, e.Amount}
+	}
+	// Every writer locks account rows in id order, so that two transactions
+	// over the same accounts cannot deadlock on PostgreSQL.
+	slices.SortFunc(legs, func(a, b leg) int { return cmp.Compare(a.id, b.id) })
+	for _, l := range legs {
+		res, err := tx.exec(ctx, `UPDATE ledger_accounts SET balance = balance + ?
+			WHERE id = ? AND (balance + ? >= 0 OR kind = 'gateway')`, l.amount, l.id, l.amount)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgInsufficientBalance)
+		}
+	}
+	t.CreatedAt = tx.now
+	if err := tx.queryRow(ctx, `INSERT INTO ledger_transactions (type, description, created_at) VALUES (?, ?, ?) RETURNING id`,
+		t.Type, t.Description, ms(t.CreatedAt)).Scan(&t.ID); err != nil {
+		return err
+	}
+	for _, l := range legs {
+		if _, err := tx.exec(ctx, `INSERT INTO ledger_entries (transaction_id, account_id, amount) VALUES (?, ?, ?)`,
+			t.ID, l.id, l.amount); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// accountID returns the id of account a, opening it on first use.
+func accountID(ctx context.Context, tx *Tx, a zabano.Account) (int64, error) {
+	id, err := findAccount(ctx, tx, a)
+	if !errors.Is(err, sql.ErrNoRows) {
+		return id, err
+	}
+	// A concurrent transaction may open the same account: the unique index
+	// lets one insert win, and the other reads the winner's row.
+	if _, err := tx.exec(ctx, `INSERT INTO ledger_accounts (kind, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING`,
+		a.Kind, userRef(a)); err != nil {
+		return 0, err
+	}
+	return findAccount(ctx, tx, a)
+}
+
+func findAccount(ctx context.Context, tx *Tx, a zabano.Account) (int64, error) {
+	var id int64
+	var err error
+	if a.UserID == 0 {
+		err = tx.queryRow(ctx, `SELECT id FROM ledger_accounts WHERE kind = ? AND user_id IS NULL`, a.Kind).Scan(&id)
+	} else {
+		err = tx.queryRow(ctx, `SELECT id FROM ledger_accounts WHERE kind = ? AND user_id = ?`, a.Kind, a.UserID).Scan(&id)
+	}
+	return id, err
+}
+
+// userRef is the user_id column of account a: NULL for the system's accounts.
+func userRef(a zabano.Account) any {
+	if a.UserID == 0 {
+		return nil
+	}
+	return a.UserID
+}
+
+// balanceOf is the balance of user account a: 0 before it is opened.
+func balanceOf(ctx context.Context, tx *Tx, a zabano.Account) (int64, error) {
+	var b int64
+	err := tx.queryRow(ctx, `SELECT balance FROM ledger_accounts WHERE kind = ? AND user_id = ?`, a.Kind, a.UserID).Scan(&b)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return b, err
+}
+
+// AccountBalance is the balance of a user's account a (wallet, escrow,
+// withdrawals): 0 before it is opened.
+func (db *DB) AccountBalance(ctx context.Context, a zabano.Account) (b int64, err error) {
+	err = db.read(ctx, func(tx *Tx) error {
+		b, err = balanceOf(ctx, tx, a)
+		return err
+	})
+	return b, err
+}
+
+// AuditLedger lists every way the ledger breaks its rules: a transaction
+// with fewer than two entries or whose entries do not sum to zero, a cached
+// balance that is not the sum of its account's entries, a balance below zero
+// where none may be, and balances that do not sum to zero overall. It reads
+// every entry: a check for tests, operators and crash recovery, not for requests.
+func (db *DB) AuditLedger(ctx context.Context) ([]string, error) {
+	return db.audit(ctx, []auditCheck{
+		{what: "transaction %d: %d entries summing to %d", q: `SELECT t.id, COUNT(e.id), CAST(COALESCE(SUM(e.amount), 0) AS BIGINT)
+			FROM ledger_transactions t LEFT JOIN ledger_entries e ON e.transaction_id = t.id
+			GROUP BY t.id HAVING COUNT(e.id) < 2 OR COALESCE(SUM(e.amount), 0) <> 0`},
+		{what: "account %d: cached balance %d, entries sum to %d", q: `SELECT a.id, a.balance, CAST(COALESCE(SUM(e.amount), 0) AS BIGINT)
+			FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+			GROUP BY a.id, a.balance HAVING a.balance <> COALESCE(SUM(e.amount), 0)`},
+		{what: "account %d: balance %d below zero", q: `SELECT id, balance FROM ledger_accounts WHERE balance < 0 AND kind <> 'gateway'`},
+		{what: "all accounts (%d) sum to %d, not 0", q: `SELECT COUNT(*), CAST(COALESCE(SUM(balance), 0) AS BIGINT) FROM ledger_accounts
+			HAVING COALESCE(SUM(balance), 0) <> 0`},
+	})
+}
+
+// AuditBookings lists every way bookings and the ledger disagree: a booking
+// whose student's wallet was not debited its price into escrow exactly once,
+// or whose escrow does not hold its price while it is live and nothing once
+// it is settled or refunded; escrow money that no booking of its student
+// names; a slot with two live bookings, or whose booked flag says otherwise
+// than its bookings. A booking's ledger transactions are those its classNote
+// describes. Like AuditLedger it reads everything.
+func (db *DB) AuditBookings(ctx context.Context) ([]string, error) {
+	live := []any{zabano.StatusBooked, zabano.StatusCancelPending, zabano.StatusDone}
+	return db.audit(ctx, []auditCheck{
+		{what: "booking %d of price %d: %d debits of its student's wallet into escrow, paying %d; escrow holds %d, want %d",
+			q: `SELECT b.id, b.price,
+				CAST(COALESCE(SUM(CASE WHEN a.kind = 'wallet' AND e.amount < 0 THEN 1 ELSE 0 END), 0) AS BIGINT),
+				CAST(COALESCE(SUM(CASE WHEN a.kind = 'wallet' AND e.amount < 0 THEN -e.amount ELSE 0 END), 0) AS BIGINT),
+				CAST(COALESCE(SUM(CASE WHEN a.kind = 'escrow' THEN e.amount ELSE 0 END), 0) AS BIGINT),
+				CASE WHEN b.status IN (?, ?) THEN b.price ELSE 0 END
+			FROM bookings b
+			LEFT JOIN ledger_transactions t ON t.description = 'class #' || CAST(b.id AS TEXT)
+			LEFT JOIN ledger_entries e ON e.transaction_id = t.id
+			LEFT JOIN ledger_accounts a ON a.id = e.account_id AND a.user_id = b.student_id
+			GROUP BY b.id, b.price, b.status`,
+			args: []any{zabano.StatusBooked, zabano.StatusCancelPending},
+			bad:  func(v []int64) bool { return v[2] != 1 || v[3] != v[1] || v[4] != v[5] }},
+		{what: "ledger transaction %d moves %d in the escrow of user %d, for no booking of theirs",
+			q: `SELECT t.id, e.amount, a.user_id FROM ledger_transactions t
+			JOIN ledger_entries e ON e.transaction_id = t.id JOIN ledger_accounts a ON a.id = e.account_id
+			WHERE a.kind = 'escrow' AND NOT EXISTS (SELECT 1 FROM bookings b
+				WHERE t.description = 'class #' || CAST(b.id AS TEXT) AND b.student_id = a.user_id)`},
+		{what: "slot %d has %d live bookings",
+			q: `SELECT slot_id, COUNT(*) FROM bookings WHERE slot_id IS NOT NULL AND status IN (?, ?, ?)
+			GROUP BY slot_id HAVING COUNT(*) > 1`, args: live},
+		{what: "slot %d: booked is %d, with %d live bookings",
+			q: `SELECT s.id, CASE WHEN s.booked THEN 1 ELSE 0 END,
+				(SELECT COUNT(*) FROM bookings b WHERE b.slot_id = s.id AND b.status IN (?, ?, ?))
+			FROM slots s`,
+			args: live, bad: func(v []int64) bool { return (v[1] == 1) != (v[2] > 0) }},
+	})
+}
+
+// auditCheck is a query whose rows, all whole numbers, are problems worded
+// by what; with bad, only the rows it picks are.
+type auditCheck struct {
+	what, q string
+	args    []any
+	bad     func([]int64) bool
+}
+
+// audit runs checks in one read transaction and words the problems they find.
+func (db *DB) audit(ctx context.Context, checks []auditCheck) (problems []string, err error) {
+	err = db.read(ctx, func(tx *Tx) error {
+		problems = nil
+		for _, c := range checks {
+			if err := auditRows(ctx, tx, c, &problems); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return problems, err
+}
+
+func auditRows(ctx context.Context, tx *Tx, c auditCheck, problems *[]string) error {
+	rows, err := tx.query(ctx, c.q, c.args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return err
+	}
+	v := make([]int64, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range v {
+		ptrs[i] = &v[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return err
+		}
+		if c.bad != nil && !c.bad(v) {
+			continue
+		}
+		args := make([]any, len(v))
+		for i := range v {
+			args[i] = v[i]
+		}
+		*problems = append(*problems, fmt.Sprintf(c.what, args...))
+	}
+	return rows.Err()
+}

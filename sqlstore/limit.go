@@ -1,0 +1,75 @@
+package sqlstore
+
+import (
+	"context"
+	"time"
+
+	"github.com/zabano/zabano"
+)
+
+// Take implements zabano.Limiter.
+func (db *DB) Take(ctx context.Context, key string, max int, window time.Duration) error {
+	return db.write(ctx, func(tx *Tx) error {
+		// SQLite's IMMEDIATE transactions already run one at a time; PostgreSQL
+		// needs a lock per key, or two processes could both take the last place.
+		if tx.pg {
+			if _, err := tx.exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended(?, 0))`, key); err != nil {
+				return err
+			}
+		}
+		n, wait, err := countEvents(ctx, tx, key, window)
+		if err != nil {
+			return err
+		}
+		if n >= max {
+			return zabano.TooMany(wait)
+		}
+		_, err = tx.exec(ctx, `INSERT INTO rate_events (key, at) VALUES (?, ?)`, key, ms(tx.now))
+		return err
+	})
+}
+
+// Count implements zabano.Limiter.
+func (db *DB) Count(ctx context.Context, key string, window time.Duration) (n int, wait time.Duration, err error) {
+	err = db.read(ctx, func(tx *Tx) error {
+		n, wait, err = countEvents(ctx, tx, key, window)
+		return err
+	})
+	return n, wait, err
+}
+
+func countEvents(ctx context.Context, tx *Tx, key string, window time.Duration) (int, time.Duration, error) {
+	var n int
+	var oldest *int64
+	err := tx.queryRow(ctx, `SELECT count(*), min(at) FROM rate_events WHERE key = ? AND at > ?`,
+		key, ms(tx.now.Add(-window))).Scan(&n, &oldest)
+	if err != nil || oldest == nil {
+		return n, 0, err
+	}
+	return n, fromMS(*oldest).Add(window).Sub(tx.now), nil
+}
+
+// Hit implements zabano.Limiter.
+func (db *DB) Hit(ctx context.Context, key string) error {
+	return db.write(ctx, func(tx *Tx) error {
+		_, err := tx.exec(ctx, `INSERT INTO rate_events (key, at) VALUES (?, ?)`, key, ms(tx.now))
+		return err
+	})
+}
+
+// Clear implements zabano.Limiter.
+func (db *DB) Clear(ctx context.Context, key string) error {
+	return db.write(ctx, func(tx *Tx) error {
+		_, err := tx.exec(ctx, `DELETE FROM rate_events WHERE key = ?`, key)
+		return err
+	})
+}
+
+// PruneRateEvents deletes events older than the longest window any limit uses.
+// The server runs it now and then so that the table stays small.
+func (db *DB) PruneRateEvents(ctx context.Context, longest time.Duration) error {
+	return db.write(ctx, func(tx *Tx) error {
+		_, err := tx.exec(ctx, `DELETE FROM rate_events WHERE at <= ?`, ms(tx.now.Add(-longest)))
+		return err
+	})
+}

@@ -1,0 +1,79 @@
+package sqlstore_test
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/zabano/zabano"
+	"github.com/zabano/zabano/sqlstore"
+	"github.com/zabano/zabano/sqlstore/storetest"
+)
+
+func TestLimiterSlidingWindow(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		clock := storetest.NewClock(time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC))
+		db.Now = clock.Now
+		for i := range 3 {
+			if err := db.Take(ctx, "k", 3, 10*time.Minute); err != nil {
+				t.Fatalf("take %d: %v", i, err)
+			}
+			clock.Add(time.Minute)
+		}
+		err := db.Take(ctx, "k", 3, 10*time.Minute)
+		e, ok := err.(*zabano.Error)
+		if !ok || e.Code != zabano.ETOOMANY || e.RetryAfter != 7*time.Minute {
+			t.Fatalf("fourth take: %v (retry %v), want too many, retry 7m", err, e.RetryAfter)
+		}
+		clock.Add(7 * time.Minute) // the first event leaves the window
+		if err := db.Take(ctx, "k", 3, 10*time.Minute); err != nil {
+			t.Fatalf("after the oldest left: %v", err)
+		}
+		if err := db.Take(ctx, "other", 3, 10*time.Minute); err != nil {
+			t.Fatalf("keys are separate: %v", err)
+		}
+		if err := db.Hit(ctx, "h"); err != nil {
+			t.Fatal(err)
+		}
+		if n, _, err := db.Count(ctx, "h", time.Minute); err != nil || n != 1 {
+			t.Fatalf("count %d, %v", n, err)
+		}
+		if err := db.Clear(ctx, "h"); err != nil {
+			t.Fatal(err)
+		}
+		if n, _, _ := db.Count(ctx, "h", time.Minute); n != 0 {
+			t.Fatalf("after clear: %d", n)
+		}
+		clock.Add(time.Hour)
+		if err := db.PruneRateEvents(ctx, time.Hour); err != nil {
+			t.Fatal(err)
+		}
+		if n, _, _ := db.Count(ctx, "k", 24*time.Hour); n != 0 {
+			t.Fatalf("after prune: %d events", n)
+		}
+	})
+}
+
+func TestLimiterConcurrentTakes(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		taken := 0
+		for range 30 {
+			wg.Go(func() {
+				err := db.Take(ctx, "race", 3, time.Hour)
+				mu.Lock()
+				defer mu.Unlock()
+				if err == nil {
+					taken++
+				} else if zabano.ErrorCode(err) != zabano.ETOOMANY {
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		if taken != 3 {
+			t.Fatalf("%d takes succeeded, want 3", taken)
+		}
+	})
+}

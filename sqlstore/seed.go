@@ -1,0 +1,296 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"slices"
+	"strings"
+
+	"github.com/zabano/zabano"
+)
+
+// IsEmpty reports whether the database has no users yet.
+func (db *DB) IsEmpty(ctx context.Context) (empty bool, err error) {
+	err = db.read(ctx, func(tx *Tx) error {
+		return tx.queryRow(ctx, `SELECT NOT EXISTS (SELECT 1 FROM users)`).Scan(&empty)
+	})
+	return empty, err
+}
+
+// Seed inserts demo teachers with their profiles and students, in one
+// transaction, many rows a statement, without phone codes: it is for filling
+// an empty database (zabano seed), not for sign-ups. It sets the ids of the
+// users and levels.
+func (db *DB) Seed(ctx context.Context, teachers []*zabano.TeacherProfile, students []*zabano.User) error {
+	type teacherLevel struct {
+		teacher int64
+		*zabano.LevelPrice
+	}
+	users := slices.Clone(students)
+	for _, p := range teachers {
+		users = append(users, &p.User)
+		p.Languages = zabano.LanguagesOf(p.Levels)
+	}
+	return db.write(ctx, func(tx *Tx) error {
+		byName := make(map[string]*zabano.User, len(users))
+		for _, u := range users {
+			byName[u.Username] = u
+		}
+		err := insertMany(ctx, tx, `users (role, username, email, phone, first_name, last_name, bio, photo, password_hash, created_at)`, len(users),
+			func(i int, args []any) []any {
+				u := users[i]
+				return append(args, u.Role, u.Username, u.Email, u.Phone, u.FirstName, u.LastName, u.Bio, u.Photo, u.PasswordHash, ms(tx.now))
+			},
+			`id, username`, func(rows *sql.Rows) error {
+				var id int64
+				var name string
+				err := rows.Scan(&id, &name)
+				byName[name].ID = id
+				return err
+			})
+		if err != nil {
+			return err
+		}
+		var levels []teacherLevel
+		for _, p := range teachers {
+			for i := range p.Levels {
+				levels = append(levels, teacherLevel{p.User.ID, &p.Levels[i]})
+			}
+		}
+		err = insertMany(ctx, tx, `teacher_profiles (user_id, price_per_hour, test_session_price, experience_years,
+			education, teaching_style, wp_teacher_id, timezone)`, len(teachers),
+			func(i int, args []any) []any {
+				p := teachers[i]
+				return append(args, p.User.ID, p.PricePerHour, p.TestSessionPrice, p.ExperienceYears,
+					p.Education, p.TeachingStyle, p.WPTeacherID, p.TimeZone)
+			}, "", nil)
+		if err != nil {
+			return err
+		}
+		type levelKey struct {
+			teacher  int64
+			language string
+			level    zabano.Level
+		}
+		byKey := make(map[levelKey]*zabano.LevelPrice, len(levels))
+		err = insertMany(ctx, tx, `teacher_levels (teacher_id, language, level, regular_price, exam_price)`, len(levels),
+			func(i int, args []any) []any {
+				l := levels[i]
+				byKey[levelKey{l.teacher, l.Language, l.Level}] = l.LevelPrice
+				return append(args, l.teacher, l.Language, l.Level, l.RegularPrice, l.ExamPrice)
+			},
+			`id, teacher_id, language, level`, func(rows *sql.Rows) error {
+				var id int64
+				var k levelKey
+				err := rows.Scan(&id, &k.teacher, &k.language, &k.level)
+				byKey[k].ID = id
+				return err
+			})
+		if err != nil {
+			return err
+		}
+		for _, p := range teachers {
+			if err := refreshListing(ctx, tx, p); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// SeedSlots inserts the free slots of seeded teachers in one transaction,
+// many rows a statement, and sets their ids. Unlike CreateSlots it does not
+// look for overlaps: the seed makes none.
+func (db *DB) SeedSlots(ctx context.Context, slots []zabano.Slot) error {
+	type slotKey struct{ teacher, start int64 }
+	byKey := make(map[slotKey]*zabano.Slot, len(slots))
+	return db.write(ctx, func(tx *Tx) error {
+		return insertMany(ctx, tx, `slots (teacher_id, start_at, end_at, created_at)`, len(slots),
+			func(i int, args []any) []any {
+				s := &slots[i]
+				byKey[slotKey{s.TeacherID, ms(s.Start)}] = s
+				return append(args, s.TeacherID, ms(s.Start), ms(s.End), ms(tx.now))
+			},
+			`id, teacher_id, start_at`, func(rows *sql.Rows) error {
+				var id int64
+				var k slotKey
+				err := rows.Scan(&id, &k.teacher, &k.start)
+				byKey[k].ID = id
+				return err
+			})
+	})
+}
+
+// AnalyzeSeed refreshes PostgreSQL's planner statistics of the tables the
+// seed fills, as autovacuum would in time; until then its plans assume small
+// tables. SQLite is left as a server's own database is: without statistics.
+func (db *DB) AnalyzeSeed(ctx context.Context) error {
+	if !db.pg {
+		return nil
+	}
+	_, err := db.writer.ExecContext(ctx, `ANALYZE users, teacher_profiles, teacher_levels, slots, bookings,
+		ledger_accounts, ledger_transactions, ledger_entries`)
+	return err
+}
+
+// insertMany inserts n rows into into (a table and its columns), many a
+// statement; row appends row i's values to args. With returning, each row a
+// statement returns goes to scan; a statement's rows are all added before
+// they are returned.
+func insertMany(ctx context.Context, tx *Tx, into string, n int, row func(i int, args []any) []any,
+	returning string, scan func(*sql.Rows) error) error {
+	const maxArgs = 8000 // well below either database's limit of placeholders
+	var args []any
+	for i := 0; i < n; {
+		args = args[:0]
+		rows := 0
+		for ; i < n && len(args) < maxArgs; i++ {
+			args = row(i, args)
+			rows++
+		}
+		placeholders := "(" + strings.TrimSuffix(strings.Repeat("?, ", len(args)/rows), ", ") + ")"
+		q := `INSERT INTO ` + into + ` VALUES ` + strings.TrimSuffix(strings.Repeat(placeholders+", ", rows), ", ")
+		if returning == "" {
+			if _, err := tx.exec(ctx, q, args...); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := scanAll(ctx, tx, scan, q+` RETURNING `+returning, args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SeedTopUps credits students' wallets (user id to Toman) from gateway
+// clearing through the ledger, in one transaction: the seed's stand-in for
+// the card payments that fill wallets.
+func (db *DB) SeedTopUps(ctx context.Context, amounts map[int64]int64) error {
+	ids := make([]int64, 0, len(amounts))
+	for id := range amounts {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return db.write(ctx, func(tx *Tx) error {
+		for _, id := range ids {
+			t := zabano.Transfer(zabano.TxTopUp, zabano.GatewayAccount, zabano.WalletOf(id), amounts[id], "zabano seed")
+			if err := post(ctx, tx, t); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// SeedBookings books slots for students in one transaction, as Book does but
+// many at a time: each slot is claimed, the booking written at its level's
+// regular price, and the price moved from the student's wallet to their
+// escrow through the ledger, so the wallets must hold it (SeedTopUps).
+func (db *DB) SeedBookings(ctx context.Context, bookings []*zabano.NewBooking) error {
+	const perStatement = 200
+	return db.write(ctx, func(tx *Tx) error {
+		for start := 0; start < len(bookings); start += perStatement {
+			if err := seedBookings(ctx, tx, bookings[start:min(start+perStatement, len(bookings))]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// seedBookings books one statement's worth of SeedBookings.
+func seedBookings(ctx context.Context, tx *Tx, bookings []*zabano.NewBooking) error {
+	in := strings.TrimSuffix(strings.Repeat("?, ", len(bookings)), ", ")
+	type slot struct{ teacher, start, end int64 }
+	slots := make(map[int64]slot, len(bookings))
+	args := []any{ms(tx.now)}
+	for _, b := range bookings {
+		args = append(args, b.SlotID)
+	}
+	err := scanAll(ctx, tx, func(rows *sql.Rows) error {
+		var id int64
+		var s slot
+		if err := rows.Scan(&id, &s.teacher, &s.start, &s.end); err != nil {
+			return err
+		}
+		slots[id] = s
+		return nil
+	}, `UPDATE slots SET booked = TRUE WHERE booked = FALSE AND start_at > ? AND id IN (`+in+`)
+		RETURNING id, teacher_id, start_at, end_at`, args...)
+	if err != nil {
+		return err
+	}
+	if len(slots) != len(bookings) {
+		return zabano.Errorf(zabano.ECONFLICT, zabano.MsgSlotTaken)
+	}
+
+	type level struct{ teacher, price int64 }
+	levels := make(map[int64]level)
+	args = args[:0]
+	for _, b := range bookings {
+		args = append(args, b.LevelPriceID)
+	}
+	err = scanAll(ctx, tx, func(rows *sql.Rows) error {
+		var id int64
+		var l level
+		if err := rows.Scan(&id, &l.teacher, &l.price); err != nil {
+			return err
+		}
+		levels[id] = l
+		return nil
+	}, `SELECT id, teacher_id, regular_price FROM teacher_levels WHERE active AND id IN (`+in+`)`, args...)
+	if err != nil {
+		return err
+	}
+
+	args = args[:0]
+	for _, b := range bookings {
+		s, l := slots[b.SlotID], levels[b.LevelPriceID]
+		if l.teacher != s.teacher {
+			return zabano.FieldError("level_price", zabano.MsgLevelNotValid)
+		}
+		args = append(args, b.SlotID, b.StudentID, s.teacher, b.LevelPriceID, s.start, s.end, l.price,
+			zabano.StatusBooked, b.MeetingLink, b.Notes, ms(tx.now))
+	}
+	ids := make(map[int64]int64, len(bookings)) // slot id to booking id
+	err = scanAll(ctx, tx, func(rows *sql.Rows) error {
+		var id, slotID int64
+		if err := rows.Scan(&id, &slotID); err != nil {
+			return err
+		}
+		ids[slotID] = id
+		return nil
+	}, `INSERT INTO bookings (slot_id, student_id, teacher_id, level_price_id, start_at, end_at, price,
+		status, meeting_link, notes, created_at) VALUES `+
+		strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), ", len(bookings)), ", ")+
+		` RETURNING id, slot_id`, args...)
+	if err != nil {
+		return err
+	}
+
+	for _, b := range bookings {
+		id := ids[b.SlotID]
+		t := zabano.Transfer(zabano.TxClassPayment, zabano.WalletOf(b.StudentID), zabano.EscrowOf(b.StudentID),
+			levels[b.LevelPriceID].price, classNote(id))
+		if err := post(ctx, tx, t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// scanAll runs the query q and calls scan on each row it returns.
+func scanAll(ctx context.Context, tx *Tx, scan func(*sql.Rows) error, q string, args ...any) error {
+	rows, err := tx.query(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}

@@ -1,0 +1,307 @@
+package sqlstore
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/zabano/zabano"
+)
+
+var (
+	msgTeacherNotFound  = zabano.Msg{En: "Teacher not found.", Fa: "استاد یافت نشد."}
+	msgDocumentNotFound = zabano.Msg{En: "Document not found.", Fa: "مدرک یافت نشد."}
+)
+
+const teacherColumns = `u.id, u.role, u.username, u.email, u.phone, u.first_name, u.last_name, u.bio, u.photo,
+	tp.price_per_hour, tp.test_session_price, tp.intro_video, tp.experience_years, tp.education,
+	tp.certifications, tp.specializations, tp.teaching_style, tp.availability_note, tp.wp_teacher_id, tp.timezone, tp.sessions`
+
+func scanTeacher(row interface{ Scan(...any) error }, extra ...any) (*zabano.TeacherProfile, error) {
+	var p zabano.TeacherProfile
+	u := &p.User
+	dest := []any{&u.ID, &u.Role, &u.Username, &u.Email, &u.Phone, &u.FirstName, &u.LastName, &u.Bio, &u.Photo,
+		&p.PricePerHour, &p.TestSessionPrice, &p.IntroVideo, &p.ExperienceYears, &p.Education,
+		&p.Certifications, &p.Specializations, &p.TeachingStyle, &p.AvailabilityNote, &p.WPTeacherID, &p.TimeZone, &p.Sessions}
+	if err := row.Scan(append(dest, extra...)...); err != nil {
+		return nil, notFound(err, msgTeacherNotFound)
+	}
+	return &p, nil
+}
+
+// FindTeacherProfile implements zabano.TeacherStore.
+func (db *DB) FindTeacherProfile(ctx context.Context, teacherID int64) (p *zabano.TeacherProfile, err error) {
+	err = db.read(ctx, func(tx *Tx) error {
+		p, err = findTeacherProfile(ctx, tx, teacherID)
+		return err
+	})
+	return p, err
+}
+
+func findTeacherProfile(ctx context.Context, tx *Tx, teacherID int64) (*zabano.TeacherProfile, error) {
+	p, err := scanTeacher(tx.queryRow(ctx, `SELECT `+teacherColumns+`
+		FROM teacher_profiles tp JOIN users u ON u.id = tp.user_id WHERE tp.user_id = ?`, teacherID))
+	if err != nil {
+		return nil, err
+	}
+	if p.Levels, err = findLevelPrices(ctx, tx, teacherID); err != nil {
+		return nil, err
+	}
+	p.Languages = zabano.LanguagesOf(p.Levels)
+	rows, err := tx.query(ctx, `SELECT id, file, name, created_at FROM teacher_documents WHERE teacher_id = ? ORDER BY id`, teacherID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var d zabano.Document
+		var created int64
+		if err := rows.Scan(&d.ID, &d.File, &d.Name, &created); err != nil {
+			return nil, err
+		}
+		d.CreatedAt = fromMS(created)
+		p.Documents = append(p.Documents, d)
+	}
+	return p, rows.Err()
+}
+
+// findLevelPrices returns the levels a teacher offers now.
+func findLevelPrices(ctx context.Context, tx *Tx, teacherID int64) ([]zabano.LevelPrice, error) {
+	rows, err := tx.query(ctx, `SELECT id, language, level, regular_price, exam_price FROM teacher_levels
+		WHERE teacher_id = ? AND active ORDER BY language, level`, teacherID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []zabano.LevelPrice
+	for rows.Next() {
+		var l zabano.LevelPrice
+		if err := rows.Scan(&l.ID, &l.Language, &l.Level, &l.RegularPrice, &l.ExamPrice); err != nil {
+			return nil, err
+		}
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
+
+// UpdateTeacherProfile implements zabano.TeacherStore.
+func (db *DB) UpdateTeacherProfile(ctx context.Context, teacherID int64, u *zabano.TeacherUpdate) (p *zabano.TeacherProfile, replaced []string, err error) {
+	err = db.write(ctx, func(tx *Tx) error {
+		old, err := findTeacherProfile(ctx, tx, teacherID)
+		if err != nil {
+			return err
+		}
+		if u.Photo != nil && old.User.Photo != "" {
+			replaced = append(replaced, old.User.Photo)
+		}
+		if u.IntroVideo != nil && old.IntroVideo != "" {
+			replaced = append(replaced, old.IntroVideo)
+		}
+		if err := update(ctx, tx, "users", "id", teacherID, map[string]any{
+			"first_name": u.FirstName, "last_name": u.LastName, "bio": u.Bio, "photo": u.Photo,
+		}); err != nil {
+			return err
+		}
+		err = update(ctx, tx, "teacher_profiles", "user_id", teacherID, map[string]any{
+			"price_per_hour": u.PricePerHour, "test_session_price": u.TestSessionPrice, "intro_video": u.IntroVideo,
+			"experience_years": u.ExperienceYears, "education": u.Education, "certifications": u.Certifications,
+			"specializations": u.Specializations, "teaching_style": u.TeachingStyle,
+			"availability_note": u.AvailabilityNote, "wp_teacher_id": u.WPTeacherID, "timezone": u.TimeZone,
+		})
+		if _, ok := uniqueViolation(err); ok {
+			return zabano.FieldError("wp_teacher_id", zabano.MsgWPIDTaken)
+		} else if err != nil {
+			return err
+		}
+		if u.LanguageLevels != nil {
+			if err := setLevelPrices(ctx, tx, teacherID, *u.LanguageLevels); err != nil {
+				return err
+			}
+		}
+		for _, d := range u.Documents {
+			if _, err := tx.exec(ctx, `INSERT INTO teacher_documents (teacher_id, file, name, created_at) VALUES (?, ?, ?, ?)`,
+				teacherID, d.File, d.Name, ms(tx.now)); err != nil {
+				return err
+			}
+		}
+		if p, err = findTeacherProfile(ctx, tx, teacherID); err != nil {
+			return err
+		}
+		return refreshListing(ctx, tx, p)
+	})
+	return p, replaced, err
+}
+
+// update sets the non-nil values of cols (pointers) on the row of table whose
+// key column is id. Column names come from the code, never from a request.
+func update(ctx context.Context, tx *Tx, table, key string, id int64, cols map[string]any) error {
+	var sets []string
+	var args []any
+	for col, v := range cols {
+		switch p := v.(type) {
+		case *string:
+			if p != nil {
+				sets, args = append(sets, col+" = ?"), append(args, *p)
+			}
+		case *int64:
+			if p != nil {
+				sets, args = append(sets, col+" = ?"), append(args, *p)
+			}
+		case *int:
+			if p != nil {
+				sets, args = append(sets, col+" = ?"), append(args, *p)
+			}
+		default:
+			panic("sqlstore.update: unsupported type for " + col)
+		}
+	}
+	if len(sets) == 0 {
+		return nil
+	}
+	_, err := tx.exec(ctx, `UPDATE `+table+` SET `+strings.Join(sets, ", ")+` WHERE `+key+` = ?`, append(args, id)...)
+	return err
+}
+
+// setLevelPrices makes entries the teacher's offered levels. A level offered
+// before keeps its id, so bookings that name it still find it.
+func setLevelPrices(ctx context.Context, tx *Tx, teacherID int64, entries []zabano.LanguageLevels) error {
+	if _, err := tx.exec(ctx, `UPDATE teacher_levels SET active = FALSE WHERE teacher_id = ?`, teacherID); err != nil {
+		return err
+	}
+	for _, e := range entries {
+		for _, l := range e.Levels {
+			_, err := tx.exec(ctx, `INSERT INTO teacher_levels (teacher_id, language, level, regular_price, exam_price, active)
+				VALUES (?, ?, ?, ?, ?, TRUE)
+				ON CONFLICT (teacher_id, language, level) DO UPDATE
+				SET regular_price = excluded.regular_price, exam_price = excluded.exam_price, active = TRUE`,
+				teacherID, e.Language, l, e.RegularPrice, e.ExamPrice)
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// refreshListing rewrites the teacher-list columns of p's row from p.
+func refreshListing(ctx context.Context, tx *Tx, p *zabano.TeacherProfile) error {
+	_, err := tx.exec(ctx, `UPDATE teacher_profiles SET languages = ?, search = ?, bookable = ? WHERE user_id = ?`,
+		strings.Join(p.Languages, ","), searchText(&p.User), len(p.Levels) > 0, p.User.ID)
+	return err
+}
+
+// searchText is what the teacher search matches: names, username and bio, lower-cased.
+func searchText(u *zabano.User) string {
+	return strings.ToLower(strings.Join([]string{u.FirstName, u.LastName, u.Username, u.Bio}, " "))
+}
+
+// DeleteTeacherDocument implements zabano.TeacherStore.
+func (db *DB) DeleteTeacherDocument(ctx context.Context, teacherID, documentID int64) (key string, err error) {
+	err = db.write(ctx, func(tx *Tx) error {
+		err := tx.queryRow(ctx, `DELETE FROM teacher_documents WHERE id = ? AND teacher_id = ? RETURNING file`,
+			documentID, teacherID).Scan(&key)
+		return notFound(err, msgDocumentNotFound)
+	})
+	return key, err
+}
+
+// likePattern is a LIKE pattern matching s anywhere, with LIKE's wildcards in
+// s escaped (ESCAPE '\').
+func likePattern(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(strings.ToLower(s)) + "%"
+}
+
+// FindTeachers implements zabano.TeacherStore. The listing columns hold what
+// a card needs, so a page is one query; the total is a second, counting query.
+// Orders follow the indexes on (bookable, price) and (bookable, experience).
+func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []*zabano.TeacherProfile, total int, err error) {
+	order := "tp.user_id DESC"
+	switch f.Sort {
+	case "price":
+		order = "tp.price_per_hour, tp.user_id"
+	case "experience":
+		order = "tp.experience_years DESC, tp.user_id DESC"
+	}
+	where := []string{"tp.bookable = TRUE"}
+	var args []any
+	if q := strings.TrimSpace(f.Query); q != "" {
+		where, args = append(where, `tp.search LIKE ? ESCAPE '\'`), append(args, likePattern(q))
+	}
+	if l := strings.TrimSpace(f.Language); l != "" {
+		where, args = append(where, `lower(tp.languages) LIKE ? ESCAPE '\'`), append(args, likePattern(l))
+	}
+	if id := strings.TrimSpace(f.ID); id != "" {
+		where, args = append(where, `(tp.wp_teacher_id = ? OR CAST(tp.user_id AS TEXT) = ?)`), append(args, id, id)
+	}
+	cond := strings.Join(where, " AND ")
+	err = db.read(ctx, func(tx *Tx) error {
+		if err := tx.queryRow(ctx, `SELECT count(*) FROM teacher_profiles tp WHERE `+cond, args...).Scan(&total); err != nil {
+			return err
+		}
+		rows, err := tx.query(ctx, `SELECT `+teacherColumns+`, tp.languages
+			FROM teacher_profiles tp JOIN users u ON u.id = tp.user_id
+			WHERE `+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(args, f.Limit, f.Offset)...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var languages string
+			p, err := scanTeacher(rows, &languages)
+			if err != nil {
+				return err
+			}
+			if languages != "" {
+				p.Languages = strings.Split(languages, ",")
+			}
+			list = append(list, p)
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		return findNextSlots(ctx, tx, list)
+	})
+	return list, total, err
+}
+
+// cardSlots is how many next free slots a teacher card carries.
+const cardSlots = 3
+
+// findNextSlots fills the next free slots of the teachers of a page, in one
+// query for the page.
+func findNextSlots(ctx context.Context, tx *Tx, list []*zabano.TeacherProfile) error {
+	if len(list) == 0 {
+		return nil
+	}
+	byID := make(map[int64]*zabano.TeacherProfile, len(list))
+	args := []any{ms(tx.now)}
+	for _, p := range list {
+		byID[p.User.ID] = p
+		args = append(args, p.User.ID)
+	}
+	in := strings.TrimSuffix(strings.Repeat("?, ", len(list)), ", ")
+	rows, err := tx.query(ctx, `SELECT id, teacher_id, start_at, end_at, free FROM (
+			SELECT id, teacher_id, start_at, end_at,
+				row_number() OVER (PARTITION BY teacher_id ORDER BY start_at) AS n,
+				count(*) OVER (PARTITION BY teacher_id) AS free
+			FROM slots WHERE booked = FALSE AND start_at > ? AND teacher_id IN (`+in+`)
+		) next WHERE n <= `+fmt.Sprint(cardSlots)+` ORDER BY teacher_id, start_at`, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var s zabano.Slot
+		var start, end int64
+		var free int
+		if err := rows.Scan(&s.ID, &s.TeacherID, &start, &end, &free); err != nil {
+			return err
+		}
+		s.Start, s.End = fromMS(start), fromMS(end)
+		p := byID[s.TeacherID]
+		p.NextSlots = append(p.NextSlots, s)
+		p.FreeSlots = free
+	}
+	return rows.Err()
+}

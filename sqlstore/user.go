@@ -1,0 +1,156 @@
+package sqlstore
+
+import (
+	"context"
+	"crypto/subtle"
+	"database/sql"
+	"errors"
+	"strings"
+
+	"github.com/zabano/zabano"
+)
+
+var (
+	msgUserNotFound = zabano.Msg{En: "User not found.", Fa: "کاربر یافت نشد."}
+	msgNoAccount    = zabano.Msg{En: "No account is registered with this mobile number.", Fa: "هیچ حسابی با این شماره موبایل ثبت نشده است."}
+)
+
+const userColumns = `id, role, username, email, phone, first_name, last_name, bio, photo,
+	password_hash, token_version, created_at`
+
+func scanUser(row interface{ Scan(...any) error }, extra ...any) (*zabano.User, error) {
+	var u zabano.User
+	var created int64
+	err := row.Scan(append([]any{&u.ID, &u.Role, &u.Username, &u.Email, &u.Phone, &u.FirstName, &u.LastName,
+		&u.Bio, &u.Photo, &u.PasswordHash, &u.TokenVersion, &created}, extra...)...)
+	if err != nil {
+		return nil, notFound(err, msgUserNotFound)
+	}
+	u.CreatedAt = fromMS(created)
+	return &u, nil
+}
+
+// CreateUser implements zabano.UserStore.
+func (db *DB) CreateUser(ctx context.Context, u *zabano.User, codeHash string) error {
+	return db.write(ctx, func(tx *Tx) error {
+		var v zabano.Validation
+		var taken bool
+		if err := tx.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower(?))`, u.Username).Scan(&taken); err != nil {
+			return err
+		} else if taken {
+			v.Add("username", zabano.MsgUsernameTaken)
+		}
+		if err := tx.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE phone = ?)`, u.Phone).Scan(&taken); err != nil {
+			return err
+		} else if taken {
+			v.Add("phone", zabano.MsgPhoneTaken)
+		}
+		if err := v.Err(); err != nil {
+			return err
+		}
+		if err := consumeCode(ctx, tx, u.Phone, codeHash); err != nil {
+			return err
+		}
+		u.CreatedAt = tx.now
+		err := tx.queryRow(ctx, `INSERT INTO users (role, username, email, phone, bio, password_hash, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			u.Role, u.Username, u.Email, u.Phone, u.Bio, u.PasswordHash, ms(u.CreatedAt)).Scan(&u.ID)
+		if name, ok := uniqueViolation(err); ok {
+			return takenError(name)
+		} else if err != nil {
+			return err
+		}
+		if u.Role == zabano.RoleTeacher {
+			_, err = tx.exec(ctx, `INSERT INTO teacher_profiles (user_id, search) VALUES (?, ?)`, u.ID, searchText(u))
+		}
+		return err
+	})
+}
+
+// takenError is the field error for a unique violation of the users table:
+// a concurrent request took the name or phone between the check and the write.
+func takenError(constraint string) error {
+	if strings.Contains(constraint, "phone") {
+		return zabano.FieldError("phone", zabano.MsgPhoneTaken)
+	}
+	return zabano.FieldError("username", zabano.MsgUsernameTaken)
+}
+
+// ResetPassword implements zabano.UserStore.
+func (db *DB) ResetPassword(ctx context.Context, phone, codeHash, passwordHash string) error {
+	return db.write(ctx, func(tx *Tx) error {
+		if err := consumeCode(ctx, tx, phone, codeHash); err != nil {
+			return err
+		}
+		res, err := tx.exec(ctx, `UPDATE users SET password_hash = ?, token_version = token_version + 1 WHERE phone = ?`,
+			passwordHash, phone)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return zabano.FieldError("phone", msgNoAccount)
+		}
+		return nil
+	})
+}
+
+// consumeCode uses the newest code sent to phone if it is live and its hash is
+// codeHash. A wrong guess is counted, and the count is kept even though the
+// call fails.
+func consumeCode(ctx context.Context, tx *Tx, phone, codeHash string) error {
+	var id, expires int64
+	var hash string
+	var tries int
+	var used sql.NullInt64
+	err := tx.queryRow(ctx, `SELECT id, hash, tries, used_at, expires_at FROM phone_codes
+		WHERE phone = ? ORDER BY id DESC LIMIT 1`, phone).Scan(&id, &hash, &tries, &used, &expires)
+	invalid := zabano.FieldError("code", zabano.MsgCodeInvalid)
+	if errors.Is(err, sql.ErrNoRows) {
+		return invalid
+	} else if err != nil {
+		return err
+	}
+	if used.Valid || expires <= ms(tx.now) || tries >= zabano.CodeMaxTries {
+		return invalid
+	}
+	if subtle.ConstantTimeCompare([]byte(hash), []byte(codeHash)) != 1 {
+		if _, err := tx.exec(ctx, `UPDATE phone_codes SET tries = tries + 1 WHERE id = ?`, id); err != nil {
+			return err
+		}
+		return keepWrites{invalid}
+	}
+	_, err = tx.exec(ctx, `UPDATE phone_codes SET used_at = ? WHERE id = ?`, ms(tx.now), id)
+	return err
+}
+
+// SetPassword implements zabano.UserStore.
+func (db *DB) SetPassword(ctx context.Context, userID int64, passwordHash string) (u *zabano.User, err error) {
+	err = db.write(ctx, func(tx *Tx) error {
+		u, err = scanUser(tx.queryRow(ctx, `UPDATE users SET password_hash = ?, token_version = token_version + 1
+			WHERE id = ? RETURNING `+userColumns, passwordHash, userID))
+		return err
+	})
+	return u, err
+}
+
+// FindUserByID implements zabano.UserStore.
+func (db *DB) FindUserByID(ctx context.Context, id int64) (*zabano.User, error) {
+	var u *zabano.User
+	err := db.read(ctx, func(tx *Tx) (err error) {
+		u, err = scanUser(tx.queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
+		return err
+	})
+	return u, err
+}
+
+// FindUserByUsername implements zabano.UserStore.
+func (db *DB) FindUserByUsername(ctx context.Context, username string) (*zabano.User, error) {
+	var u *zabano.User
+	err := db.read(ctx, func(tx *Tx) (err error) {
+		u, err = scanUser(tx.queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE lower(username) = lower(?)`, username))
+		return err
+	})
+	return u, err
+}

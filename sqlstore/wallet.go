@@ -1,0 +1,192 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/zabano/zabano"
+)
+
+// WalletBalance implements zabano.WalletStore.
+func (db *DB) WalletBalance(ctx context.Context, id int64) (int64, error) {
+	var b int64
+	err := db.read(ctx, func(tx *Tx) (err error) {
+		b, err = balanceOf(ctx, tx, zabano.WalletOf(id))
+		return err
+	})
+	return b, err
+}
+
+// WalletTransactions implements zabano.WalletStore. A withdrawal's
+// transactions carry the withdrawal's status; the rest are completed.
+func (db *DB) WalletTransactions(ctx context.Context, id int64) ([]zabano.WalletTransaction, error) {
+	list := []zabano.WalletTransaction{}
+	err := db.read(ctx, func(tx *Tx) error {
+		rows, err := tx.query(ctx, `SELECT t.id, t.type, e.amount, COALESCE(wr.status, ws.status, 'completed'),
+				t.description, t.created_at
+			FROM ledger_accounts a
+			JOIN ledger_entries e ON e.account_id = a.id
+			JOIN ledger_transactions t ON t.id = e.transaction_id
+			LEFT JOIN withdrawals wr ON wr.request_transaction_id = t.id
+			LEFT JOIN withdrawals ws ON ws.settle_transaction_id = t.id
+			WHERE a.kind = 'wallet' AND a.user_id = ?
+			ORDER BY t.id DESC`, id)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var t zabano.WalletTransaction
+			var created int64
+			if err := rows.Scan(&t.ID, &t.Type, &t.Amount, &t.Status, &t.Description, &created); err != nil {
+				return err
+			}
+			t.CreatedAt = fromMS(created)
+			list = append(list, t)
+		}
+		return rows.Err()
+	})
+	return list, err
+}
+
+// WalletSummary implements zabano.WalletStore.
+func (db *DB) WalletSummary(ctx context.Context, id int64, monthStart time.Time) (*zabano.WalletSummary, error) {
+	var s zabano.WalletSummary
+	err := db.read(ctx, func(tx *Tx) error {
+		err := tx.queryRow(ctx, `SELECT
+				COALESCE(SUM(CASE WHEN t.type = 'class_payment' THEN 1 ELSE 0 END), 0),
+				CAST(COALESCE(SUM(e.amount), 0) AS BIGINT),
+				CAST(COALESCE(SUM(CASE WHEN t.created_at >= ? THEN e.amount ELSE 0 END), 0) AS BIGINT)
+			FROM ledger_accounts a
+			JOIN ledger_entries e ON e.account_id = a.id
+			JOIN ledger_transactions t ON t.id = e.transaction_id
+			WHERE a.kind = 'wallet' AND a.user_id = ? AND e.amount > 0 AND t.type IN ('class_payment', 'bonus')`,
+			ms(monthStart), id).Scan(&s.TotalClasses, &s.TotalEarnings, &s.ThisMonthEarnings)
+		if err != nil {
+			return err
+		}
+		if s.Balance, err = balanceOf(ctx, tx, zabano.WalletOf(id)); err != nil {
+			return err
+		}
+		s.PendingWithdrawals, err = balanceOf(ctx, tx, zabano.WithdrawalsOf(id))
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// RequestWithdrawal implements zabano.WalletStore.
+func (db *DB) RequestWithdrawal(ctx context.Context, w *zabano.Withdrawal) error {
+	return db.write(ctx, func(tx *Tx) error {
+		t := zabano.Transfer(zabano.TxWithdrawal, zabano.WalletOf(w.UserID), zabano.WithdrawalsOf(w.UserID), w.Amount, w.IBAN)
+		if err := post(ctx, tx, t); err != nil {
+			return err
+		}
+		w.Status, w.CreatedAt = zabano.WithdrawalPending, tx.now
+		return tx.queryRow(ctx, `INSERT INTO withdrawals (user_id, amount, iban, status, request_transaction_id, created_at)
+			VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+			w.UserID, w.Amount, w.IBAN, w.Status, t.ID, ms(w.CreatedAt)).Scan(&w.ID)
+	})
+}
+
+const withdrawalColumns = `w.id, w.user_id, u.username, w.amount, w.iban, w.status, w.created_at, w.settled_at`
+
+func scanWithdrawal(row interface{ Scan(...any) error }) (*zabano.Withdrawal, error) {
+	var w zabano.Withdrawal
+	var created int64
+	var settled sql.NullInt64
+	if err := row.Scan(&w.ID, &w.UserID, &w.Username, &w.Amount, &w.IBAN, &w.Status, &created, &settled); err != nil {
+		return nil, notFound(err, zabano.MsgWithdrawalNotFound)
+	}
+	w.CreatedAt = fromMS(created)
+	if settled.Valid {
+		w.SettledAt = fromMS(settled.Int64)
+	}
+	return &w, nil
+}
+
+// Withdrawals implements zabano.WalletStore.
+func (db *DB) Withdrawals(ctx context.Context, f zabano.WithdrawalFilter) ([]zabano.Withdrawal, error) {
+	var where []string
+	var args []any
+	if f.UserID != 0 {
+		where, args = append(where, "w.user_id = ?"), append(args, f.UserID)
+	}
+	if f.Status != "" {
+		where, args = append(where, "w.status = ?"), append(args, f.Status)
+	}
+	q := `SELECT ` + withdrawalColumns + ` FROM withdrawals w JOIN users u ON u.id = w.user_id`
+	if len(where) > 0 {
+		q += " WHERE " + strings.Join(where, " AND ")
+	}
+	list := []zabano.Withdrawal{}
+	err := db.read(ctx, func(tx *Tx) error {
+		rows, err := tx.query(ctx, q+" ORDER BY w.id DESC", args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			w, err := scanWithdrawal(rows)
+			if err != nil {
+				return err
+			}
+			list = append(list, *w)
+		}
+		return rows.Err()
+	})
+	return list, err
+}
+
+func findWithdrawal(ctx context.Context, tx *Tx, id int64) (*zabano.Withdrawal, error) {
+	return scanWithdrawal(tx.queryRow(ctx, `SELECT `+withdrawalColumns+`
+		FROM withdrawals w JOIN users u ON u.id = w.user_id WHERE w.id = ?`, id))
+}
+
+// PayWithdrawal implements zabano.WalletStore.
+func (db *DB) PayWithdrawal(ctx context.Context, id int64) (*zabano.Withdrawal, error) {
+	return db.settleWithdrawal(ctx, id, zabano.WithdrawalPaid, func(int64) zabano.Account { return zabano.GatewayAccount })
+}
+
+// RejectWithdrawal implements zabano.WalletStore.
+func (db *DB) RejectWithdrawal(ctx context.Context, id int64) (*zabano.Withdrawal, error) {
+	return db.settleWithdrawal(ctx, id, zabano.WithdrawalRejected, zabano.WalletOf)
+}
+
+// settleWithdrawal moves pending withdrawal id to status, and its amount from
+// the teacher's pending withdrawals to the account dest names for the teacher.
+func (db *DB) settleWithdrawal(ctx context.Context, id int64, status zabano.WithdrawalStatus, dest func(teacher int64) zabano.Account) (*zabano.Withdrawal, error) {
+	var w *zabano.Withdrawal
+	err := db.write(ctx, func(tx *Tx) error {
+		// The conditional UPDATE claims the withdrawal: of two operators
+		// settling it at once, one wins and the other is told it is settled.
+		var user, amount int64
+		var iban string
+		err := tx.queryRow(ctx, `UPDATE withdrawals SET status = ?, settled_at = ? WHERE id = ? AND status = 'pending'
+			RETURNING user_id, amount, iban`, status, ms(tx.now), id).Scan(&user, &amount, &iban)
+		if errors.Is(err, sql.ErrNoRows) {
+			cur, err := findWithdrawal(ctx, tx, id)
+			if err != nil {
+				return err
+			}
+			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgWithdrawalSettled, id, cur.Status.Name())
+		} else if err != nil {
+			return err
+		}
+		t := zabano.Transfer(zabano.TxWithdrawal, zabano.WithdrawalsOf(user), dest(user), amount, iban)
+		if err := post(ctx, tx, t); err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, `UPDATE withdrawals SET settle_transaction_id = ? WHERE id = ?`, t.ID, id); err != nil {
+			return err
+		}
+		w, err = findWithdrawal(ctx, tx, id)
+		return err
+	})
+	return w, err
+}
