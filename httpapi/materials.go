@@ -1,0 +1,186 @@
+package httpapi
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"mime"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/zabano/zabano"
+	"github.com/zabano/zabano/media"
+)
+
+// fileLinkTTL is how long a material's download link works. Links are signed
+// for one user, so they can be plain <a href> downloads, without a token.
+const fileLinkTTL = time.Hour
+
+type materialJSON struct {
+	ID           int64               `json:"id"`
+	Title        string              `json:"title"`
+	Description  string              `json:"description"`
+	MaterialType zabano.MaterialType `json:"material_type"`
+	LinkURL      string              `json:"link_url"`
+	// File is a signed download address for this user, null for links.
+	File      *string    `json:"file"`
+	FileName  string     `json:"file_name"`
+	CreatedAt time.Time  `json:"created_at"`
+	Teacher   personJSON `json:"teacher"`
+}
+
+func (s *Server) materialOf(m *zabano.Material, u *zabano.User) materialJSON {
+	out := materialJSON{
+		ID: m.ID, Title: m.Title, Description: m.Description, MaterialType: m.Type, LinkURL: m.LinkURL,
+		FileName: m.FileName, CreatedAt: m.CreatedAt,
+		Teacher: personJSON{m.TeacherID, m.Teacher.Username, m.Teacher.DisplayName(), nil},
+	}
+	if m.File != "" {
+		exp := s.Now().Add(fileLinkTTL).Unix()
+		link := fmt.Sprintf("%s/api/materials/%d/file/?u=%d&exp=%d&sig=%s", s.PublicURL, m.ID, u.ID, exp, s.fileSig(m.ID, u.ID, exp))
+		out.File = &link
+	}
+	return out
+}
+
+// fileSig signs a download of material id by user until exp.
+func (s *Server) fileSig(id, user, exp int64) string {
+	h := hmac.New(sha256.New, s.FileKey)
+	fmt.Fprintf(h, "material:%d:%d:%d", id, user, exp)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// materials is GET /api/materials/: a teacher's own, or those of a student's teachers.
+func (s *Server) materials(w http.ResponseWriter, r *http.Request, u *zabano.User) {
+	list, err := s.Materials.MaterialsFor(r.Context(), u)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out := make([]materialJSON, len(list))
+	for i, m := range list {
+		out[i] = s.materialOf(m, u)
+	}
+	encode(w, http.StatusOK, out)
+}
+
+// createMaterial is POST /api/materials/: JSON for a class_link, multipart
+// with a file for a note or an assignment.
+func (s *Server) createMaterial(w http.ResponseWriter, r *http.Request, u *zabano.User) {
+	up, err := s.readUpload(r, map[string]fileField{"file": {kind: media.Material}})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	m := &zabano.Material{
+		TeacherID: u.ID, Title: up.fields["title"], Description: up.fields["description"],
+		Type: zabano.MaterialType(up.fields["material_type"]), LinkURL: up.fields["link_url"],
+	}
+	if f := up.files["file"]; len(f) > 0 {
+		m.File, m.FileName = f[len(f)-1].key, f[len(f)-1].name
+	}
+	err = m.Validate()
+	if err == nil {
+		err = s.Materials.CreateMaterial(r.Context(), m)
+	}
+	if err != nil {
+		up.discard(r.Context(), s.Media)
+		writeError(w, r, err)
+		return
+	}
+	m.Teacher = *u
+	encode(w, http.StatusCreated, s.materialOf(m, u))
+}
+
+// updateMaterial is PUT /api/materials/{id}/: title, description and link of one's own.
+func (s *Server) updateMaterial(w http.ResponseWriter, r *http.Request, u *zabano.User) {
+	id, err := pathID(r)
+	var m *zabano.Material
+	if err == nil {
+		m, err = s.Materials.FindMaterialFor(r.Context(), u, id)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	var req struct {
+		Title       *string `json:"title"`
+		Description *string `json:"description"`
+		LinkURL     *string `json:"link_url"`
+	}
+	if err := decode(r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	for _, f := range []struct{ src, dst *string }{{req.Title, &m.Title}, {req.Description, &m.Description}, {req.LinkURL, &m.LinkURL}} {
+		if f.src != nil {
+			*f.dst = *f.src
+		}
+	}
+	err = m.Validate()
+	if err == nil {
+		err = s.Materials.UpdateMaterial(r.Context(), u.ID, m)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	encode(w, http.StatusOK, s.materialOf(m, u))
+}
+
+// deleteMaterial is DELETE /api/materials/{id}/: one's own, with its file.
+func (s *Server) deleteMaterial(w http.ResponseWriter, r *http.Request, u *zabano.User) {
+	id, err := pathID(r)
+	var file string
+	if err == nil {
+		file, err = s.Materials.DeleteMaterial(r.Context(), u.ID, id)
+	}
+	if err == nil && file != "" {
+		err = s.Media.Delete(r.Context(), file)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+var msgLinkExpired = zabano.Msg{En: "This download link has expired. Open the materials again.", Fa: "این لینک دانلود منقضی شده است. دوباره به صفحهٔ محتوا بروید."}
+
+// materialFile is GET /api/materials/{id}/file/?u=&exp=&sig=: a material's
+// file for the user the link was signed for, while they may still see it.
+func (s *Server) materialFile(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	id, err := pathID(r)
+	userID, _ := strconv.ParseInt(q.Get("u"), 10, 64)
+	exp, _ := strconv.ParseInt(q.Get("exp"), 10, 64)
+	if err == nil && (!hmac.Equal([]byte(q.Get("sig")), []byte(s.fileSig(id, userID, exp))) || s.Now().Unix() > exp) {
+		err = zabano.Errorf(zabano.EFORBIDDEN, msgLinkExpired)
+	}
+	var u *zabano.User
+	if err == nil {
+		u, err = s.Accounts.Users.FindUserByID(r.Context(), userID)
+	}
+	var m *zabano.Material
+	if err == nil {
+		m, err = s.Materials.FindMaterialFor(r.Context(), u, id)
+	}
+	if err == nil && m.File == "" {
+		err = zabano.Errorf(zabano.ENOTFOUND, zabano.MsgMaterialNotFound)
+	}
+	var f media.File
+	if err == nil {
+		f, err = s.Media.Open(r.Context(), m.File)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	defer f.Close()
+	w.Header().Set("Content-Type", media.ContentType(m.File))
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": m.FileName}))
+	w.Header().Set("Cache-Control", "private, no-store")
+	http.ServeContent(w, r, "", time.Time{}, f)
+}

@@ -1,0 +1,111 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/zabano/zabano"
+)
+
+// apiPrefix and paymentPrefix are the patterns that catch API paths no route takes.
+const (
+	apiPrefix     = "/api/"
+	paymentPrefix = "/panel-api/"
+)
+
+// routes lists the whole HTTP surface in one place. API patterns end in {$}:
+// a pattern ending in a bare slash would also match every path below it.
+func (s *Server) routes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /healthz", s.healthz)
+	mux.HandleFunc("GET /readyz", s.readyz)
+	mux.Handle("GET /metrics", s.metrics.handler())
+
+	// Accounts (spec section 7).
+	mux.HandleFunc("POST /api/phone-verify/{$}", s.sendCode)
+	mux.HandleFunc("POST /api/register/{$}", s.register)
+	mux.HandleFunc("POST /api/token/{$}", s.token)
+	mux.HandleFunc("POST /api/auth/reset-password/{$}", s.resetPassword)
+	mux.HandleFunc("GET /api/profile/{$}", s.authed(s.profile))
+	mux.HandleFunc("POST /api/auth/change-password/{$}", s.authed(s.changePassword))
+	if s.Outbox != nil {
+		mux.HandleFunc("GET /api/dev/sms-outbox/{$}", s.smsOutbox)
+	}
+
+	// Profiles, media and finding a teacher.
+	mux.HandleFunc("GET /api/teacher/profile/{$}", s.only(zabano.RoleTeacher, s.ownTeacherProfile))
+	mux.HandleFunc("POST /api/teacher/profile/{$}", s.only(zabano.RoleTeacher, s.updateTeacherProfile))
+	mux.HandleFunc("PUT /api/teacher/profile/{$}", s.only(zabano.RoleTeacher, s.updateTeacherProfile))
+	mux.HandleFunc("PATCH /api/teacher/profile/{$}", s.only(zabano.RoleTeacher, s.updateTeacherProfile))
+	mux.HandleFunc("DELETE /api/teacher/documents/{id}/{$}", s.only(zabano.RoleTeacher, s.deleteTeacherDocument))
+	mux.HandleFunc("GET /api/teachers/list/{$}", s.authed(s.listTeachers))
+	mux.HandleFunc("GET /api/teachers/{id}/profile/{$}", s.authed(s.teacherPricing))
+	mux.HandleFunc("GET /api/student/profile/{$}", s.only(zabano.RoleStudent, s.studentProfile))
+	mux.HandleFunc("POST /api/student/profile/{$}", s.only(zabano.RoleStudent, s.updateStudentProfile))
+	mux.HandleFunc("POST /api/student/profile/upload-photo/{$}", s.only(zabano.RoleStudent, s.uploadStudentPhoto))
+	mux.HandleFunc("POST /api/student/language-level/{$}", s.only(zabano.RoleStudent, s.setStudentLanguage))
+	mux.HandleFunc("DELETE /api/student/language-level/{id}/{$}", s.only(zabano.RoleStudent, s.deleteStudentLanguage))
+	mux.HandleFunc("GET /api/students/list/{$}", s.only(zabano.RoleTeacher, s.teacherStudents))
+	mux.HandleFunc("GET /media/{key...}", s.serveMedia)
+
+	// Wallet and payments (spec section 7). The two payment calls the spec
+	// sends to a payment backend are served here, on the same origin.
+	mux.HandleFunc("POST /panel-api/api/payment/request/{$}", s.only(zabano.RoleStudent, s.requestPayment))
+	mux.HandleFunc("POST /panel-api/api/payment/verify/{$}", s.only(zabano.RoleStudent, s.verifyPayment))
+	mux.HandleFunc("POST /api/student/wallet/topup/{$}", s.only(zabano.RoleStudent, s.topUp))
+	mux.HandleFunc("GET /api/student/wallet/transactions/{$}", s.only(zabano.RoleStudent, s.walletTransactions))
+	mux.HandleFunc("GET /api/teacher/wallet/transactions/{$}", s.only(zabano.RoleTeacher, s.walletTransactions))
+	mux.HandleFunc("GET /api/teacher/wallet/summary/{$}", s.only(zabano.RoleTeacher, s.walletSummary))
+	mux.HandleFunc("GET /api/teacher/wallet/withdrawals/{$}", s.only(zabano.RoleTeacher, s.withdrawals))
+	mux.HandleFunc("POST /api/teacher/wallet/withdrawals/{$}", s.only(zabano.RoleTeacher, s.requestWithdrawal))
+	if s.Sandbox != nil {
+		mux.HandleFunc("GET /sandbox/pay/{authority}", s.sandboxPay)
+		mux.HandleFunc("POST /sandbox/pay/{authority}", s.sandboxAnswer)
+	}
+
+	// Availability, booking and the life of a class.
+	mux.HandleFunc("POST /api/slot/available/{$}", s.only(zabano.RoleTeacher, s.createSlot))
+	mux.HandleFunc("POST /api/slot/available/batch/{$}", s.only(zabano.RoleTeacher, s.createSlots))
+	mux.HandleFunc("GET /api/slot/available", s.only(zabano.RoleTeacher, s.ownSlots))
+	mux.HandleFunc("GET /api/slot/available/{$}", s.only(zabano.RoleTeacher, s.ownSlots))
+	mux.HandleFunc("GET /api/slot/teacher/{id}/{$}", s.authed(s.teacherSlots))
+	mux.HandleFunc("DELETE /api/available-slot/{id}/delete/{$}", s.only(zabano.RoleTeacher, s.deleteSlot))
+	mux.HandleFunc("POST /api/slot/booking/{$}", s.only(zabano.RoleStudent, s.book))
+	mux.HandleFunc("PUT /api/slot/cancel/{id}/{$}", s.only(zabano.RoleStudent, s.changeBooking(s.Bookings.RequestCancel)))
+	mux.HandleFunc("PUT /api/slot/cancel/approve/{$}", s.only(zabano.RoleTeacher, s.decideCancel))
+	mux.HandleFunc("PUT /api/slot/teacher-cancel/{id}/{$}", s.only(zabano.RoleTeacher, s.changeBooking(s.Bookings.CancelByTeacher)))
+	mux.HandleFunc("PUT /api/slot/done/{id}/{$}", s.authed(s.changeBooking(s.Bookings.MarkDone)))
+	mux.HandleFunc("GET /api/slot/lists/student/{$}", s.only(zabano.RoleStudent, s.bookings))
+	mux.HandleFunc("GET /api/slot/lists/teacher/{$}", s.only(zabano.RoleTeacher, s.bookings))
+	if s.DevClock != nil {
+		mux.HandleFunc("POST /api/dev/clock/{$}", s.moveDevClock)
+	}
+
+	// Messages, delivered live over server-sent events.
+	mux.HandleFunc("GET /api/chats/{$}", s.authed(s.chats))
+	mux.HandleFunc("GET /api/chats/{id}/messages/{$}", s.authed(s.messages))
+	mux.HandleFunc("POST /api/chats/{id}/read/{$}", s.authed(s.markRead))
+	mux.HandleFunc("POST /api/chat/create/{$}", s.authed(s.createChat))
+	mux.HandleFunc("POST /api/messages/send/{$}", s.authed(s.sendMessage))
+	mux.HandleFunc("GET /api/events/{$}", s.authed(s.events))
+
+	// Materials, courses, study notes, dashboards and a teacher's students.
+	mux.HandleFunc("GET /api/materials/{$}", s.authed(s.materials))
+	mux.HandleFunc("POST /api/materials/{$}", s.only(zabano.RoleTeacher, s.createMaterial))
+	mux.HandleFunc("PUT /api/materials/{id}/{$}", s.only(zabano.RoleTeacher, s.updateMaterial))
+	mux.HandleFunc("DELETE /api/materials/{id}/{$}", s.only(zabano.RoleTeacher, s.deleteMaterial))
+	mux.HandleFunc("GET /api/materials/{id}/file/{$}", s.materialFile) // signed link, no token
+	mux.HandleFunc("GET /api/courses/{$}", s.authed(s.courses))
+	mux.HandleFunc("POST /api/courses/{$}", s.only(zabano.RoleTeacher, s.saveCourse))
+	mux.HandleFunc("PUT /api/courses/{id}/{$}", s.only(zabano.RoleTeacher, s.saveCourse))
+	mux.HandleFunc("DELETE /api/courses/{id}/{$}", s.only(zabano.RoleTeacher, s.deleteCourse))
+	mux.HandleFunc("GET /api/notes/{$}", s.only(zabano.RoleStudent, s.notes))
+	mux.HandleFunc("POST /api/notes/{$}", s.only(zabano.RoleStudent, s.saveNote))
+	mux.HandleFunc("PUT /api/notes/{id}/{$}", s.only(zabano.RoleStudent, s.saveNote))
+	mux.HandleFunc("DELETE /api/notes/{id}/{$}", s.only(zabano.RoleStudent, s.deleteNote))
+	mux.HandleFunc("GET /api/student/progress/{$}", s.only(zabano.RoleStudent, s.studentProgress))
+	mux.HandleFunc("POST /api/teacher/update-student-level/{$}", s.only(zabano.RoleTeacher, s.setStudentLevel))
+
+	mux.HandleFunc(apiPrefix, apiNotFound(mux, apiPrefix))
+	mux.HandleFunc(paymentPrefix, apiNotFound(mux, paymentPrefix))
+	// The web app: any other path is a page of the single-page app.
+	mux.Handle("/", s.spa())
+}

@@ -1,0 +1,96 @@
+// Package httpapi serves Zabano's HTTP API, the uploaded media and the
+// embedded web app.
+package httpapi
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/zabano/zabano"
+	"github.com/zabano/zabano/media"
+	"github.com/zabano/zabano/payment"
+	"github.com/zabano/zabano/sms"
+)
+
+// Server holds what the handlers need. Fields are set by cmd/zabano.
+type Server struct {
+	Accounts *zabano.Accounts
+	Teachers zabano.TeacherStore
+	Students zabano.StudentStore
+	Media    media.Store
+	Bookings zabano.BookingStore
+	Chats    zabano.ChatStore
+	// Materials keeps materials, courses and study notes.
+	Materials zabano.MaterialStore
+	Progress  zabano.ProgressStore
+	// FileKey signs the download links of material files.
+	FileKey []byte
+	// LedgerCounts and PaymentCounts feed the metrics from the database.
+	LedgerCounts, PaymentCounts Counter
+	metrics                     *metrics
+	// Notifier wakes the event streams of users with new events.
+	Notifier zabano.Notifier
+	Wallets  *zabano.Wallets
+	Payments *zabano.Payments
+	// Sandbox is the built-in sandbox gateway; nil when a real one is in
+	// use, and then its payment page does not exist.
+	Sandbox *payment.Sandbox
+	// MeetingURL is the template of class video rooms (zabano.MeetingLink).
+	MeetingURL string
+	// Now is the clock.
+	Now func() time.Time
+	// DevClock is the clock tests may move; nil outside dev, where its route does not exist.
+	DevClock *DevClock
+	// Ping checks the database for /readyz.
+	Ping func(context.Context) error
+	// Outbox is the dev SMS outbox; nil outside dev, where its route does not exist.
+	Outbox *sms.Log
+	// Web is the built web app (index.html and assets).
+	Web fs.FS
+	// PublicURL is the address users reach the server at, e.g. https://zabano.ir.
+	PublicURL string
+	// TrustProxy takes the client address from X-Forwarded-For (behind a reverse proxy).
+	TrustProxy bool
+	Logger     *slog.Logger
+}
+
+// maxBody is the cap on request bodies that are not multipart uploads.
+const maxBody = 1 << 20
+
+// Handler returns the whole application: routes wrapped in the middleware
+// every request passes through.
+func (s *Server) Handler() http.Handler {
+	s.metrics = newMetrics(s.LedgerCounts, s.PaymentCounts)
+	mux := http.NewServeMux()
+	s.routes(mux)
+	h := limitBodies(maxBody, maxUploadBody)(mux)
+	h = recoverPanics(h)
+	h = securityHeaders(strings.HasPrefix(s.PublicURL, "https://"))(h)
+	return logRequests(s.Logger, s.metrics)(h)
+}
+
+// apiNotFound answers API paths under prefix (a pattern) that no route takes,
+// in the API's JSON error format: 405 with Allow when the path exists under
+// other methods, else 404. The API never falls back to the web app's page.
+func apiNotFound(mux *http.ServeMux, prefix string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var allow []string
+		for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+			probe := r.Clone(r.Context())
+			probe.Method = m
+			if _, pattern := mux.Handler(probe); pattern != prefix {
+				allow = append(allow, m)
+			}
+		}
+		if len(allow) > 0 {
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			detail(w, r, http.StatusMethodNotAllowed, msgBadMethod)
+			return
+		}
+		detail(w, r, http.StatusNotFound, msgNotFound)
+	}
+}

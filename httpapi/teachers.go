@@ -1,0 +1,378 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/zabano/zabano"
+	"github.com/zabano/zabano/media"
+)
+
+// levelPriceJSON is one bookable level of a teacher (spec section 3, level_prices).
+type levelPriceJSON struct {
+	ID           int64  `json:"id"`
+	Language     string `json:"language"`
+	Level        int    `json:"level"`
+	LevelName    string `json:"level_name"`
+	Price        int64  `json:"price"`
+	RegularPrice int64  `json:"regular_price"`
+	ExamPrice    int64  `json:"exam_price"`
+}
+
+// languageLevelsJSON is one entry of the profile editor (spec section 3).
+type languageLevelsJSON struct {
+	ID           int64    `json:"id"`
+	Language     string   `json:"language"`
+	Levels       []string `json:"levels"`
+	RegularPrice int64    `json:"regular_price"`
+	ExamPrice    int64    `json:"exam_price"`
+}
+
+type documentJSON struct {
+	ID        int64     `json:"id"`
+	Name      string    `json:"name"`
+	URL       string    `json:"url"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+type userRefJSON struct {
+	ID        int64  `json:"id"`
+	Username  string `json:"username"`
+	FirstName string `json:"first_name"`
+	LastName  string `json:"last_name"`
+}
+
+// teacherJSON is a teacher as the list, the pricing view and the editor show
+// them; the editor's own view adds private fields.
+type teacherJSON struct {
+	ID               int64            `json:"id"`
+	User             userRefJSON      `json:"user"`
+	Username         string           `json:"username"`
+	FirstName        string           `json:"first_name"`
+	LastName         string           `json:"last_name"`
+	Name             string           `json:"name"`
+	Bio              string           `json:"bio"`
+	Photo            *string          `json:"photo"`
+	ProfilePhotoURL  *string          `json:"profile_photo_url"`
+	PricePerHour     int64            `json:"price_per_hour"`
+	TestSessionPrice int64            `json:"test_session_price"`
+	ExperienceYears  int              `json:"experience_years"`
+	Languages        []string         `json:"languages"`
+	Rating           float64          `json:"rating"`
+	TotalSessions    int              `json:"total_sessions"`
+	WPTeacherID      string           `json:"wp_teacher_id"`
+	TimeZone         string           `json:"timezone"`
+	LevelPrices      []levelPriceJSON `json:"level_prices,omitempty"`
+	// NextSlots, FreeSlots and Available are filled on the teacher list only.
+	NextSlots []slotJSON `json:"next_slots,omitempty"`
+	FreeSlots int        `json:"free_slots"`
+	Available bool       `json:"available"`
+}
+
+// teacherProfileJSON is GET /api/teacher/profile/: everything the editor edits.
+type teacherProfileJSON struct {
+	teacherJSON
+	IntroVideo       *string              `json:"intro_video"`
+	Documents        []documentJSON       `json:"documents"`
+	LanguageLevels   []languageLevelsJSON `json:"language_levels"`
+	Specializations  string               `json:"specializations"`
+	Education        string               `json:"education"`
+	Certifications   string               `json:"certifications"`
+	TeachingStyle    string               `json:"teaching_style"`
+	AvailabilityNote string               `json:"availability_note"`
+	Complete         bool                 `json:"complete"`
+	// The teacher's wallet at a glance (spec section 3, teacher profile).
+	WalletBalance      int64 `json:"wallet_balance"`
+	ClassesHeld        int   `json:"classes_held"`
+	ThisMonthEarnings  int64 `json:"this_month_earnings"`
+	PendingWithdrawals int64 `json:"pending_withdrawals"`
+	TotalEarnings      int64 `json:"total_earnings"`
+	// DocumentErrors lists uploaded documents that were skipped, after a save.
+	DocumentErrors []rejectedFile `json:"document_errors,omitempty"`
+}
+
+func (s *Server) teacherOf(p *zabano.TeacherProfile) teacherJSON {
+	u := p.User
+	photo := s.mediaURL(u.Photo)
+	t := teacherJSON{
+		ID: u.ID, User: userRefJSON{u.ID, u.Username, u.FirstName, u.LastName},
+		Username: u.Username, FirstName: u.FirstName, LastName: u.LastName, Name: u.DisplayName(),
+		Bio: u.Bio, Photo: photo, ProfilePhotoURL: photo,
+		PricePerHour: p.PricePerHour, TestSessionPrice: p.TestSessionPrice, ExperienceYears: p.ExperienceYears,
+		Languages: p.Languages, Rating: zabano.DefaultRating, TotalSessions: p.Sessions, WPTeacherID: p.WPTeacherID, TimeZone: p.TimeZone,
+	}
+	if t.Languages == nil {
+		t.Languages = []string{}
+	}
+	for _, l := range p.Levels {
+		t.LevelPrices = append(t.LevelPrices, levelPriceJSON{
+			ID: l.ID, Language: l.Language, Level: int(l.Level), LevelName: l.Level.String(),
+			Price: l.RegularPrice, RegularPrice: l.RegularPrice, ExamPrice: l.ExamPrice,
+		})
+	}
+	return t
+}
+
+func (s *Server) teacherProfileOf(p *zabano.TeacherProfile) teacherProfileJSON {
+	out := teacherProfileJSON{
+		teacherJSON: s.teacherOf(p), IntroVideo: s.mediaURL(p.IntroVideo),
+		Documents: []documentJSON{}, LanguageLevels: []languageLevelsJSON{},
+		Specializations: p.Specializations, Education: p.Education, Certifications: p.Certifications,
+		TeachingStyle: p.TeachingStyle, AvailabilityNote: p.AvailabilityNote, Complete: p.Complete(),
+	}
+	for _, d := range p.Documents {
+		out.Documents = append(out.Documents, documentJSON{d.ID, d.Name, *s.mediaURL(d.File), d.CreatedAt})
+	}
+	// Levels of one language with the same prices make one editor entry.
+	for _, l := range p.Levels {
+		n := len(out.LanguageLevels)
+		if n > 0 {
+			last := &out.LanguageLevels[n-1]
+			if last.Language == l.Language && last.RegularPrice == l.RegularPrice && last.ExamPrice == l.ExamPrice {
+				last.Levels = append(last.Levels, l.Level.String())
+				continue
+			}
+		}
+		out.LanguageLevels = append(out.LanguageLevels, languageLevelsJSON{
+			ID: l.ID, Language: l.Language, Levels: []string{l.Level.String()}, RegularPrice: l.RegularPrice, ExamPrice: l.ExamPrice,
+		})
+	}
+	return out
+}
+
+// ownTeacherProfile is GET /api/teacher/profile/: the profile and the wallet's summary.
+func (s *Server) ownTeacherProfile(w http.ResponseWriter, r *http.Request, u *zabano.User) {
+	p, err := s.Teachers.FindTeacherProfile(r.Context(), u.ID)
+	var sum *zabano.WalletSummary
+	if err == nil {
+		sum, err = s.Wallets.Summary(r.Context(), u.ID)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out := s.teacherProfileOf(p)
+	out.WalletBalance, out.ClassesHeld, out.ThisMonthEarnings = sum.Balance, p.Sessions, sum.ThisMonthEarnings
+	out.PendingWithdrawals, out.TotalEarnings = sum.PendingWithdrawals, sum.TotalEarnings
+	encode(w, http.StatusOK, out)
+}
+
+// teacherFiles are the file inputs of the profile editor.
+var teacherFiles = map[string]fileField{
+	"photo":       {kind: media.Photo},
+	"intro_video": {kind: media.Video},
+	"documents":   {kind: media.Document, many: true},
+}
+
+var msgLanguageLevelsJSON = zabano.Msg{En: "language_levels must be a JSON list of languages with levels and prices.", Fa: "language_levels باید فهرست JSON زبان‌ها با سطح‌ها و قیمت‌ها باشد."}
+
+// updateTeacherProfile is POST (or PUT, PATCH) /api/teacher/profile/: a
+// multipart form of the fields that are filled, language_levels as JSON
+// text, and photo, intro_video and documents files.
+func (s *Server) updateTeacherProfile(w http.ResponseWriter, r *http.Request, u *zabano.User) {
+	up, err := s.readUpload(r, teacherFiles)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	var v zabano.Validation
+	upd := &zabano.TeacherUpdate{
+		FirstName: up.text("first_name"), LastName: up.text("last_name"), Bio: up.text("bio"),
+		PricePerHour: up.number(&v, "price_per_hour"), TestSessionPrice: up.number(&v, "test_session_price"),
+		Education: up.text("education"), Certifications: up.text("certifications"),
+		Specializations: up.text("specializations"), TeachingStyle: up.text("teaching_style"),
+		AvailabilityNote: up.text("availability_note"), WPTeacherID: up.text("wp_teacher_id"),
+		TimeZone: up.text("timezone"),
+	}
+	if years := up.number(&v, "experience_years"); years != nil {
+		n := int(*years)
+		upd.ExperienceYears = &n
+	}
+	if text := up.text("language_levels"); text != nil {
+		levels, ok := parseLanguageLevels(*text)
+		if !ok {
+			v.Add("language_levels", msgLanguageLevelsJSON)
+		}
+		upd.LanguageLevels = &levels
+	}
+	if f := up.files["photo"]; len(f) > 0 {
+		upd.Photo = &f[len(f)-1].key
+	}
+	if f := up.files["intro_video"]; len(f) > 0 {
+		upd.IntroVideo = &f[len(f)-1].key
+	}
+	for _, f := range up.files["documents"] {
+		upd.Documents = append(upd.Documents, zabano.Document{File: f.key, Name: f.name})
+	}
+	err = v.Err()
+	if err == nil {
+		err = upd.Validate()
+	}
+	var p *zabano.TeacherProfile
+	var replaced []string
+	if err == nil {
+		p, replaced, err = s.Teachers.UpdateTeacherProfile(r.Context(), u.ID, upd)
+	}
+	if err != nil {
+		up.discard(r.Context(), s.Media)
+		writeError(w, r, err)
+		return
+	}
+	for _, key := range replaced {
+		if err := s.Media.Delete(r.Context(), key); err != nil {
+			s.Logger.ErrorContext(r.Context(), "delete replaced media", "key", key, "err", err)
+		}
+	}
+	out := s.teacherProfileOf(p)
+	out.DocumentErrors = up.rejected
+	encode(w, http.StatusOK, out)
+}
+
+// parseLanguageLevels reads the editor's language_levels: a JSON list of
+// {language, levels (names or ids), regular_price, exam_price}.
+func parseLanguageLevels(text string) ([]zabano.LanguageLevels, bool) {
+	var raw []struct {
+		Language     string            `json:"language"`
+		Levels       []json.RawMessage `json:"levels"`
+		RegularPrice json.Number       `json:"regular_price"`
+		ExamPrice    json.Number       `json:"exam_price"`
+	}
+	if err := json.Unmarshal([]byte(text), &raw); err != nil {
+		return nil, false
+	}
+	out := make([]zabano.LanguageLevels, 0, len(raw))
+	for _, e := range raw {
+		entry := zabano.LanguageLevels{Language: e.Language}
+		for _, l := range e.Levels {
+			var s string
+			if json.Unmarshal(l, &s) != nil {
+				s = string(l)
+			}
+			level, ok := zabano.ParseLevel(s)
+			if !ok {
+				return nil, false
+			}
+			entry.Levels = append(entry.Levels, level)
+		}
+		for _, p := range []struct {
+			n   json.Number
+			dst *int64
+		}{{e.RegularPrice, &entry.RegularPrice}, {e.ExamPrice, &entry.ExamPrice}} {
+			if p.n == "" {
+				continue
+			}
+			n, err := p.n.Int64()
+			if err != nil {
+				return nil, false
+			}
+			*p.dst = n
+		}
+		out = append(out, entry)
+	}
+	return out, true
+}
+
+// deleteTeacherDocument is DELETE /api/teacher/documents/{id}/.
+func (s *Server) deleteTeacherDocument(w http.ResponseWriter, r *http.Request, u *zabano.User) {
+	id, err := pathID(r)
+	if err == nil {
+		var key string
+		key, err = s.Teachers.DeleteTeacherDocument(r.Context(), u.ID, id)
+		if err == nil {
+			err = s.Media.Delete(r.Context(), key)
+		}
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// teacherPricing is GET /api/teachers/{id}/profile/: what a student needs to
+// book: the teacher and their level prices.
+func (s *Server) teacherPricing(w http.ResponseWriter, r *http.Request, _ *zabano.User) {
+	id, err := pathID(r)
+	var p *zabano.TeacherProfile
+	if err == nil {
+		p, err = s.Teachers.FindTeacherProfile(r.Context(), id)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	t := s.teacherOf(p)
+	if t.LevelPrices == nil {
+		t.LevelPrices = []levelPriceJSON{}
+	}
+	encode(w, http.StatusOK, t)
+}
+
+// Teacher list paging.
+const (
+	defaultPageSize = 20
+	maxPageSize     = 100
+)
+
+var msgSortUnknown = zabano.Msg{En: "Sort by rating, price or experience.", Fa: "مرتب‌سازی بر اساس امتیاز، قیمت یا تجربه است."}
+
+// listTeachers is GET /api/teachers/list/?q=&language=&sort=&id=&page=&page_size=.
+func (s *Server) listTeachers(w http.ResponseWriter, r *http.Request, _ *zabano.User) {
+	q := r.URL.Query()
+	var v zabano.Validation
+	f := zabano.TeacherFilter{Query: q.Get("q"), Language: q.Get("language"), ID: q.Get("id"), Sort: q.Get("sort")}
+	if f.Sort != "" && !slices.Contains(zabano.TeacherSorts, f.Sort) {
+		v.Add("sort", msgSortUnknown)
+	}
+	page := queryInt(&v, q.Get("page"), "page", 1, 1, 1_000_000)
+	f.Limit = queryInt(&v, q.Get("page_size"), "page_size", defaultPageSize, 1, maxPageSize)
+	f.Offset = (page - 1) * f.Limit
+	if err := v.Err(); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	list, total, err := s.Teachers.FindTeachers(r.Context(), f)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	loc, err := zone(q.Get("tz"), zabano.DefaultTimeZone)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	results := make([]teacherJSON, len(list))
+	for i, p := range list {
+		results[i] = s.teacherOf(p)
+		results[i].NextSlots = slotsOf(p.NextSlots, loc)
+		results[i].FreeSlots, results[i].Available = p.FreeSlots, p.FreeSlots > 0
+	}
+	encode(w, http.StatusOK, map[string]any{"results": results, "count": total, "page": page, "page_size": f.Limit})
+}
+
+var msgNumberRange = zabano.Msg{En: "Enter a whole number from %d to %d.", Fa: "یک عدد صحیح از %d تا %d وارد کنید."}
+
+// queryInt reads a whole-number query parameter within [min, max], def when absent.
+func queryInt(v *zabano.Validation, s, name string, def, min, max int) int {
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < min || n > max {
+		v.Add(name, zabano.Msgf(msgNumberRange, min, max))
+		return def
+	}
+	return n
+}
+
+// pathID reads the {id} path value; a malformed id is simply not found.
+func pathID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, zabano.Errorf(zabano.ENOTFOUND, msgNotFound)
+	}
+	return id, nil
+}

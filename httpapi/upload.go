@@ -1,0 +1,270 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/zabano/zabano"
+	"github.com/zabano/zabano/media"
+)
+
+// maxUploadBody caps a multipart request: an intro video, ten documents and a photo.
+const maxUploadBody = 220 << 20
+
+// maxFieldBytes caps one text field of a multipart request.
+const maxFieldBytes = 64 << 10
+
+// maxFormParts caps the parts of a multipart request. The teacher's editor,
+// the largest form, sends some fifteen fields, a photo, a video and a few
+// documents; a body of many tiny parts would otherwise cost memory per part.
+const maxFormParts = 200
+
+// fileField is a file input of a form: what it accepts and, for a field that
+// takes many files, that an unacceptable file is reported and skipped instead
+// of failing the request (spec section 5, documents).
+type fileField struct {
+	kind media.Kind
+	many bool
+}
+
+type uploadedFile struct {
+	key, name string
+}
+
+// rejectedFile is a file of a many-file field that was skipped.
+type rejectedFile struct {
+	Name   string `json:"name"`
+	Detail string `json:"detail"`
+}
+
+// upload is a parsed form: its text fields, and its files, already stored.
+type upload struct {
+	fields   map[string]string
+	files    map[string][]uploadedFile
+	rejected []rejectedFile
+}
+
+var (
+	msgFieldTooLong = zabano.Msg{En: "A form field is too long.", Fa: "یکی از فیلدهای فرم بیش از حد طولانی است."}
+	msgTooManyParts = zabano.Msg{En: "The form has too many parts.", Fa: "فرم بیش از حد بخش دارد."}
+)
+
+// readUpload reads a form whose files go to the media store as they arrive,
+// each checked by its bytes and capped while it is read. A JSON or urlencoded
+// body gives text fields only. On error, every file already stored is removed.
+func (s *Server) readUpload(r *http.Request, fileFields map[string]fileField) (*upload, error) {
+	up := &upload{fields: map[string]string{}, files: map[string][]uploadedFile{}}
+	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if ct != "multipart/form-data" {
+		return up, up.readText(r)
+	}
+	err := up.readParts(r, s.Media, fileFields)
+	if err != nil {
+		up.discard(r.Context(), s.Media)
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return nil, &zabano.Error{Code: zabano.EINVALID, Message: msgTooLarge}
+		}
+		return nil, err
+	}
+	return up, nil
+}
+
+// readText takes the fields of a JSON or urlencoded body. Nested JSON values
+// (language_levels) are kept as JSON text, as a form sends them.
+func (up *upload) readText(r *http.Request) error {
+	var raw map[string]any
+	if err := decode(r, &raw); err != nil {
+		return err
+	}
+	for k, v := range raw {
+		switch v := v.(type) {
+		case nil:
+		case string:
+			up.fields[k] = v
+		case float64:
+			up.fields[k] = strconv.FormatFloat(v, 'f', -1, 64)
+		default:
+			b, err := json.Marshal(v)
+			if err != nil {
+				return err
+			}
+			up.fields[k] = string(b)
+		}
+	}
+	return nil
+}
+
+// readParts reads a multipart body part by part. Files of fileFields go to
+// store; everything else, text fields and files no field takes, counts
+// against maxBody together, as a JSON body would, so only expected files
+// may make a request large.
+func (up *upload) readParts(r *http.Request, store media.Store, fileFields map[string]fileField) error {
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return &zabano.Error{Code: zabano.EINVALID, Message: msgBadBody}
+	}
+	rest := int64(maxBody)
+	for parts := 0; ; parts++ {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return nil
+		} else if err != nil {
+			return bodyError(err)
+		}
+		if parts == maxFormParts {
+			return &zabano.Error{Code: zabano.EINVALID, Message: msgTooManyParts}
+		}
+		name := part.FormName()
+		field, expected := fileFields[name]
+		if part.FileName() == "" || !expected {
+			// A file where none is expected is read past, never stored.
+			b, err := io.ReadAll(io.LimitReader(part, rest+1))
+			if err != nil {
+				return bodyError(err)
+			}
+			if rest -= int64(len(b)); rest < 0 {
+				return &zabano.Error{Code: zabano.EINVALID, Message: msgTooLarge}
+			}
+			if part.FileName() != "" {
+				continue
+			}
+			if len(b) > maxFieldBytes {
+				return &zabano.Error{Code: zabano.EINVALID, Message: msgFieldTooLong}
+			}
+			up.fields[name] = string(b)
+			continue
+		}
+		fname := fileName(part.FileName())
+		body := &partReader{r: part}
+		key, err := media.Save(r.Context(), store, field.kind, fname, body)
+		var invalid *zabano.Error
+		switch {
+		case err != nil && body.err != nil: // the request failed, not the store
+			return bodyError(body.err)
+		case errors.As(err, &invalid) && invalid.Code == zabano.EINVALID && field.many:
+			up.rejected = append(up.rejected, rejectedFile{Name: fname, Detail: invalid.Message.In(lang(r))})
+		case errors.As(err, &invalid) && invalid.Code == zabano.EINVALID:
+			return zabano.FieldError(name, invalid.Message)
+		case err != nil:
+			return err
+		default:
+			up.files[name] = append(up.files[name], uploadedFile{key: key, name: fname})
+		}
+	}
+}
+
+// maxFileName caps the length of the name a file is shown and downloaded by.
+const maxFileName = 200
+
+// fileName is the name a client gave a file, as it is shown and downloaded:
+// without folders (mime/multipart drops those written with "/", not the
+// backslashed Windows paths some browsers send), control characters or
+// invalid UTF-8, and at most maxFileName bytes. The stored file's key never
+// comes from it.
+func fileName(name string) string {
+	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
+		name = name[i+1:]
+	}
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(name, ""))
+	for len(name) > maxFileName {
+		_, size := utf8.DecodeLastRuneInString(name)
+		name = name[:len(name)-size]
+	}
+	if strings.TrimSpace(name) == "" {
+		return "file"
+	}
+	return name
+}
+
+// partReader remembers the error reading a part failed with, to tell a
+// broken request from a failing store.
+type partReader struct {
+	r   io.Reader
+	err error
+}
+
+func (p *partReader) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	if err != nil && err != io.EOF {
+		p.err = err
+	}
+	return n, err
+}
+
+// bodyError is what a failure to read the request body means for the
+// client: a body over its limit (left for the caller to word), or one that
+// is not valid; either way not an internal error.
+func bodyError(err error) error {
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return err
+	}
+	return &zabano.Error{Code: zabano.EINVALID, Message: msgBadBody}
+}
+
+// discard removes the stored files of up, when what they were for failed.
+func (up *upload) discard(ctx context.Context, store media.Store) {
+	for _, files := range up.files {
+		for _, f := range files {
+			store.Delete(ctx, f.key)
+		}
+	}
+}
+
+// text returns the trimmed text field name, or nil when it is absent or empty:
+// the editors send only the fields that are filled.
+func (up *upload) text(name string) *string {
+	v := strings.TrimSpace(up.fields[name])
+	if v == "" {
+		return nil
+	}
+	return &v
+}
+
+var msgWholeNumber = zabano.Msg{En: "Enter a whole number.", Fa: "یک عدد صحیح وارد کنید."}
+
+// number reads the whole-number field name (Persian digits and thousands
+// separators allowed) into v, or records a problem; an empty field is nil.
+func (up *upload) number(v *zabano.Validation, name string) *int64 {
+	s := up.text(name)
+	if s == nil {
+		return nil
+	}
+	n, ok := parseWhole(*s)
+	if !ok {
+		v.Add(name, msgWholeNumber)
+		return nil
+	}
+	return &n
+}
+
+// parseWhole reads a whole number written with ASCII, Persian or Arabic
+// digits and optional thousands separators.
+func parseWhole(s string) (int64, bool) {
+	var b strings.Builder
+	for _, r := range zabano.ASCIIDigits(strings.TrimSpace(s)) {
+		switch {
+		case r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case r == ',' || r == '٬':
+		default:
+			return 0, false
+		}
+	}
+	n, err := strconv.ParseInt(b.String(), 10, 64)
+	return n, err == nil
+}
