@@ -1,0 +1,307 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/zabano/zabano"
+	"github.com/zabano/zabano/sqlstore/storetest"
+)
+
+// Tests register many users: cheap password hashes keep them fast under the
+// race detector. The cost is a parameter; the code path is the same.
+func init() { zabano.PasswordCost = zabano.Argon2{Time: 1, Memory: 64, Threads: 1} }
+
+// addrWriter hands over the address the server prints when it listens.
+type addrWriter struct {
+	once sync.Once
+	addr chan string
+}
+
+var servingRE = regexp.MustCompile(`serving (http://\S+)`)
+
+func (w *addrWriter) Write(b []byte) (int, error) {
+	if m := servingRE.FindSubmatch(b); m != nil {
+		w.once.Do(func() { w.addr <- string(m[1]) })
+	}
+	return len(b), nil
+}
+
+// boot runs the server with env on :0 and returns its base URL; it stops when t ends.
+func boot(t *testing.T, env map[string]string) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	out := &addrWriter{addr: make(chan string, 1)}
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0"}, func(k string) string { return env[k] }, out, io.Discard)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("serve ended with %v", err)
+		}
+	})
+	select {
+	case base := <-out.addr:
+		return base
+	case err := <-done:
+		t.Fatalf("serve: %v", err)
+	case <-time.After(20 * time.Second):
+		t.Fatal("the server did not start")
+	}
+	return ""
+}
+
+type client struct {
+	t    *testing.T
+	base string
+}
+
+func (c client) call(method, path, token string, body any) (int, map[string]any) {
+	c.t.Helper()
+	b, _ := json.Marshal(body)
+	r, _ := http.NewRequest(method, c.base+path, bytes.NewReader(b))
+	r.Header.Set("Content-Type", "application/json")
+	r.Header.Set("Accept-Language", "en")
+	if token != "" {
+		r.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(r)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	var m map[string]any
+	if strings.HasPrefix(string(raw), "[") {
+		m = map[string]any{"items": nil}
+		var items []any
+		json.Unmarshal(raw, &items)
+		m["items"] = items
+	} else {
+		json.Unmarshal(raw, &m)
+	}
+	return res.StatusCode, m
+}
+
+// code asks for a code for phone and reads it from the dev outbox.
+func (c client) code(phone string) string {
+	c.t.Helper()
+	if st, m := c.call("POST", "/api/phone-verify/", "", map[string]string{"phone": phone}); st != 200 {
+		c.t.Fatalf("phone-verify: %d %v", st, m)
+	}
+	st, m := c.call("GET", "/api/dev/sms-outbox/?phone="+phone, "", nil)
+	items, _ := m["items"].([]any)
+	if st != 200 || len(items) == 0 {
+		c.t.Fatalf("outbox: %d %v", st, m)
+	}
+	return items[0].(map[string]any)["code"].(string)
+}
+
+func TestServeWalkthrough(t *testing.T) {
+	for _, dialect := range storetest.Dialects() {
+		t.Run(dialect, func(t *testing.T) {
+			env := map[string]string{"ZABANO_ENV": "dev", "ZABANO_DATA_DIR": t.TempDir()}
+			if dialect == "postgres" {
+				env["DATABASE_URL"] = storetest.DSN(t, dialect)
+			}
+			c := client{t, boot(t, env)}
+			if st, _ := c.call("GET", "/readyz", "", nil); st != 200 {
+				t.Fatalf("readyz: %d", st)
+			}
+			for _, u := range []struct{ name, role, phone string }{
+				{"sara", "student", "09121230001"},
+				{"omid", "teacher", "09121230002"},
+			} {
+				st, m := c.call("POST", "/api/register/", "", map[string]any{
+					"username": u.name, "password": "secret1", "role": u.role, "phone": u.phone, "code": c.code(u.phone),
+					"meta": map[string]string{"bio": "bio of " + u.name},
+				})
+				if st != 201 || m["role"] != u.role {
+					t.Fatalf("register %s: %d %v", u.name, st, m)
+				}
+			}
+			if st, m := c.call("POST", "/api/token/", "", map[string]string{"username": "omid", "password": "secret1", "role": "student"}); st != 403 ||
+				m["detail"] != "Access denied. This login is for students only. Your role is teacher." {
+				t.Fatalf("teacher at the student entrance: %d %v", st, m)
+			}
+			st, m := c.call("POST", "/api/token/", "", map[string]string{"username": "sara", "password": "secret1", "role": "student"})
+			if st != 200 {
+				t.Fatalf("login: %d %v", st, m)
+			}
+			token := m["access"].(string)
+			if st, m := c.call("GET", "/api/profile/", token, nil); st != 200 || m["username"] != "sara" || m["phone"] != "09121230001" {
+				t.Fatalf("profile: %d %v", st, m)
+			}
+			if st, m := c.call("POST", "/api/auth/reset-password/", "", map[string]string{
+				"phone": "09121230001", "code": c.code("09121230001"), "new_password": "a-new-password",
+			}); st != 200 {
+				t.Fatalf("reset: %d %v", st, m)
+			}
+			if st, _ := c.call("GET", "/api/profile/", token, nil); st != 401 {
+				t.Fatalf("old token after reset: %d", st)
+			}
+			if st, _ := c.call("POST", "/api/token/", "", map[string]string{"username": "sara", "password": "a-new-password", "role": "student"}); st != 200 {
+				t.Fatalf("login with the new password: %d", st)
+			}
+		})
+	}
+}
+
+func TestServeRefusesUnsafeProd(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		want string
+	}{
+		{"no secret", map[string]string{"ZABANO_ENV": "prod", "KAVENEGAR_API_KEY": "k"}, "ZABANO_SECRET"},
+		{"short secret", map[string]string{"ZABANO_SECRET": "short", "KAVENEGAR_API_KEY": "k"}, "at least 32"},
+		{"log SMS in prod", map[string]string{"ZABANO_SECRET": strings.Repeat("s", 32), "ZABANO_SMS": "log"}, "ZABANO_SMS=kavenegar"},
+		{"no SMS key", map[string]string{"ZABANO_SECRET": strings.Repeat("s", 32)}, "KAVENEGAR_API_KEY"},
+		{"bad env", map[string]string{"ZABANO_ENV": "staging"}, "dev or prod"},
+		{"sandbox gateway in prod", map[string]string{"ZABANO_GATEWAY": "sandbox", "ZARINPAL_MERCHANT_ID": "m"}, "ZABANO_GATEWAY=zarinpal"},
+		{"Zarinpal's sandbox in prod", map[string]string{"ZARINPAL_SANDBOX": "1", "ZARINPAL_MERCHANT_ID": "m"}, "ZARINPAL_SANDBOX"},
+		{"no merchant id", map[string]string{}, "ZARINPAL_MERCHANT_ID"},
+		{"no merchant id in dev", map[string]string{"ZABANO_ENV": "dev", "ZABANO_GATEWAY": "zarinpal"}, "ZARINPAL_MERCHANT_ID"},
+		{"unknown gateway in dev", map[string]string{"ZABANO_ENV": "dev", "ZABANO_GATEWAY": "paypal"}, "unknown payment gateway"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.env["ZABANO_DATA_DIR"] = t.TempDir()
+			err := run(context.Background(), []string{"serve"}, func(k string) string { return tc.env[k] }, io.Discard, io.Discard)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v, want an error naming %s", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestDevOutboxOnlyInDev(t *testing.T) {
+	env := map[string]string{
+		"ZABANO_ENV": "prod", "ZABANO_DATA_DIR": t.TempDir(), "ZABANO_SECRET": strings.Repeat("s", 32),
+		"KAVENEGAR_API_KEY": "k", "ZARINPAL_MERCHANT_ID": "1344b5d4-0048-11e8-94db-005056a205be",
+	}
+	c := client{t, boot(t, env)}
+	if st, m := c.call("GET", "/api/dev/sms-outbox/", "", nil); st != 404 {
+		t.Fatalf("outbox in prod: %d %v", st, m)
+	}
+}
+
+func TestCommands(t *testing.T) {
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"version"}, func(string) string { return "" }, &out, io.Discard); err != nil || !strings.HasPrefix(out.String(), "zabano ") {
+		t.Fatalf("version: %q %v", out.String(), err)
+	}
+	out.Reset()
+	dir := t.TempDir()
+	if err := run(context.Background(), []string{"migrate", "-data-dir", dir}, func(string) string { return "" }, &out, io.Discard); err != nil || out.String() != "migrations applied\n" {
+		t.Fatalf("migrate: %q %v", out.String(), err)
+	}
+	if err := run(context.Background(), []string{"frobnicate"}, func(string) string { return "" }, io.Discard, io.Discard); err == nil {
+		t.Fatal("an unknown command ran")
+	}
+	if err := run(context.Background(), nil, func(string) string { return "" }, io.Discard, io.Discard); err == nil {
+		t.Fatal("no command ran")
+	}
+}
+
+func TestSeed(t *testing.T) {
+	dir := t.TempDir()
+	env := func(k string) string { return map[string]string{"ZABANO_DATA_DIR": dir}[k] }
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"seed", "-teachers", "3", "-students", "2"}, env, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out.String(), "seeded 3 teachers") {
+		t.Fatalf("output %q", out.String())
+	}
+	out.Reset()
+	if err := run(context.Background(), []string{"seed"}, env, &out, io.Discard); err != nil || !strings.Contains(out.String(), "nothing seeded") {
+		t.Fatalf("second seed: %q %v", out.String(), err)
+	}
+	c := client{t, boot(t, map[string]string{"ZABANO_ENV": "dev", "ZABANO_DATA_DIR": dir})}
+	st, m := c.call("POST", "/api/token/", "", map[string]string{"username": "student2", "password": seedPassword, "role": "student"})
+	if st != 200 {
+		t.Fatalf("demo student login: %d %v", st, m)
+	}
+	st, list := c.call("GET", "/api/teachers/list/", m["access"].(string), nil)
+	results, _ := list["results"].([]any)
+	if st != 200 || list["count"] != 3.0 || len(results) != 3 {
+		t.Fatalf("teachers: %d %v", st, list)
+	}
+	first := results[0].(map[string]any)
+	photo, _ := first["photo"].(string)
+	if first["price_per_hour"].(float64) < 100000 || len(first["languages"].([]any)) == 0 || photo == "" {
+		t.Fatalf("a seeded teacher is not complete: %v", first)
+	}
+	res, err := http.Get(photo)
+	if err != nil || res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/png" {
+		t.Fatalf("seeded photo: %v %v", res, err)
+	}
+	res.Body.Close()
+}
+
+func TestTwoServersOnePostgres(t *testing.T) {
+	if os.Getenv("TEST_DATABASE_URL") == "" {
+		t.Skip("two processes share a database only on PostgreSQL: set TEST_DATABASE_URL")
+	}
+	dsn := storetest.DSN(t, "postgres")
+	env := func() map[string]string {
+		return map[string]string{"ZABANO_ENV": "dev", "ZABANO_DATA_DIR": t.TempDir(), "DATABASE_URL": dsn, "ZABANO_SECRET": strings.Repeat("k", 32)}
+	}
+	a := client{t, boot(t, env())}
+	b := client{t, boot(t, env())}
+
+	register := func(name, role, phone string) (string, int64) {
+		st, m := a.call("POST", "/api/register/", "", map[string]any{"username": name, "password": "secret1", "role": role, "phone": phone, "code": a.code(phone)})
+		if st != 201 {
+			t.Fatalf("register %s: %d %v", name, st, m)
+		}
+		_, tok := a.call("POST", "/api/token/", "", map[string]string{"username": name, "password": "secret1"})
+		return tok["access"].(string), int64(m["id"].(float64))
+	}
+	student, _ := register("sara", "student", "09121230011")
+	teacher, teacherID := register("omid", "teacher", "09121230012")
+	_, chat := a.call("POST", "/api/chat/create/", student, map[string]any{"teacher_id": teacherID})
+
+	// The teacher's stream is on server b; the message goes through server a.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r, _ := http.NewRequestWithContext(ctx, "GET", b.base+"/api/events/", nil)
+	r.Header.Set("Authorization", "Bearer "+teacher)
+	res, err := http.DefaultClient.Do(r)
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("stream on b: %v %v", res, err)
+	}
+	defer res.Body.Close()
+	got := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(res.Body)
+		for sc.Scan() {
+			if strings.HasPrefix(sc.Text(), "data: ") && strings.Contains(sc.Text(), "across processes") {
+				got <- sc.Text()
+				return
+			}
+		}
+	}()
+	sent := time.Now()
+	if st, m := a.call("POST", "/api/messages/send/", student, map[string]any{"chat_id": chat["id"], "content": "across processes"}); st != 201 {
+		t.Fatalf("send on a: %d %v", st, m)
+	}
+	select {
+	case <-got:
+		t.Logf("delivered across processes in %v", time.Since(sent))
+	case <-time.After(10 * time.Second):
+		t.Fatal("the message sent through a never reached the stream on b")
+	}
+}

@@ -1,0 +1,279 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"math/rand/v2"
+	"path/filepath"
+	"time"
+
+	"github.com/zabano/zabano"
+	"github.com/zabano/zabano/media"
+	"github.com/zabano/zabano/sqlstore"
+)
+
+// seedPassword is the password of every demo account.
+const seedPassword = "zabano-demo"
+
+var (
+	firstNames = []string{"مریم", "علی", "سارا", "رضا", "نگار", "امید", "بیتا", "کوروش", "نیلوفر", "حامد", "پریسا", "آرش", "Sophie", "Daniel", "Elena", "Marco"}
+	lastNames  = []string{"احمدی", "کریمی", "رضایی", "محمدی", "حسینی", "صادقی", "نوری", "تهرانی", "Martin", "Rossi", "Schmidt", "García"}
+	bios       = []string{
+		"مدرس آیلتس با %d سال تجربه؛ کلاس‌های گفت‌وگومحور و آمادگی آزمون.",
+		"آموزش زبان برای سفر و کار، با تمرکز بر مکالمهٔ روزمره. %d سال سابقهٔ تدریس.",
+		"Certified teacher with %d years of experience: grammar, speaking and exam preparation.",
+		"زبان کودکان و نوجوانان با بازی و داستان؛ %d سال تجربه.",
+		"Business English and interview practice, %d years with professionals.",
+	}
+)
+
+// seed fills an empty database with a believable demo marketplace; with
+// its larger flags, with the marketplace make bench measures.
+func seed(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	var nTeachers, nStudents, slotsPerTeacher, nBookings int
+	var wallet int64
+	var photos bool
+	c, err := parseConfig("seed", args, getenv, stderr, func(fs *flag.FlagSet) {
+		fs.IntVar(&nTeachers, "teachers", 40, "teachers to create")
+		fs.IntVar(&nStudents, "students", 20, "students to create")
+		fs.IntVar(&slotsPerTeacher, "slots-per-teacher", 0, "free one-hour slots each teacher opens from tomorrow, 08:00 to 20:00 in their time zone")
+		fs.IntVar(&nBookings, "bookings", 0, "classes the students book among those slots, paid from their wallets")
+		fs.Int64Var(&wallet, "wallet", 0, "Toman each student's wallet holds after those bookings")
+		fs.BoolVar(&photos, "photos", true, "draw a profile photo for each teacher; -photos=false for large seeds")
+	})
+	if err != nil {
+		return err
+	}
+	if maxSlots := slotsPerDay * 7 * zabano.MaxBuilderWeeks; slotsPerTeacher < 0 || slotsPerTeacher > maxSlots {
+		return fmt.Errorf("-slots-per-teacher must be 0 to %d", maxSlots)
+	}
+	if nBookings < 0 || nBookings > nTeachers*slotsPerTeacher || nBookings > 0 && nStudents == 0 {
+		return fmt.Errorf("-bookings must be 0 to the number of slots, and needs students")
+	}
+	db, err := openDB(ctx, c)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if empty, err := db.IsEmpty(ctx); err != nil {
+		return err
+	} else if !empty {
+		fmt.Fprintln(stdout, "the database already has users: nothing seeded")
+		return nil
+	}
+	hash, err := zabano.HashPassword(seedPassword)
+	if err != nil {
+		return err
+	}
+	store := &media.Disk{Dir: filepath.Join(c.dataDir, "media")}
+	rnd := rand.New(rand.NewPCG(1, 2)) // the same marketplace every time
+	pick := func(list []string) string { return list[rnd.IntN(len(list))] }
+
+	teachers := make([]*zabano.TeacherProfile, nTeachers)
+	for i := range teachers {
+		years := 1 + rnd.IntN(20)
+		var photo string
+		if photos {
+			if photo, err = media.Save(ctx, store, media.Photo, "avatar.png", bytes.NewReader(avatar(rnd))); err != nil {
+				return err
+			}
+		}
+		p := &zabano.TeacherProfile{
+			User: zabano.User{
+				Role: zabano.RoleTeacher, Username: fmt.Sprintf("teacher%d", i+1), Phone: fmt.Sprintf("0910%07d", i+1),
+				FirstName: pick(firstNames), LastName: pick(lastNames), Bio: fmt.Sprintf(pick(bios), years),
+				Photo: photo, PasswordHash: hash,
+			},
+			ExperienceYears: years, TimeZone: zabano.DefaultTimeZone, WPTeacherID: fmt.Sprint(1000 + i + 1),
+			Education: "Applied Linguistics", TeachingStyle: "Communicative",
+		}
+		for _, lang := range distinct(rnd, zabano.TeacherLanguages, 1+rnd.IntN(3)) {
+			price := int64(100_000 + 10_000*rnd.IntN(40))
+			from := 1 + rnd.IntN(4)
+			for level := from; level <= min(6, from+1+rnd.IntN(3)); level++ {
+				p.Levels = append(p.Levels, zabano.LevelPrice{Language: lang, Level: zabano.Level(level), RegularPrice: price, ExamPrice: price + 50_000})
+			}
+		}
+		p.PricePerHour = p.Levels[0].RegularPrice
+		p.TestSessionPrice = p.PricePerHour / 2
+		teachers[i] = p
+	}
+	students := make([]*zabano.User, nStudents)
+	for i := range students {
+		students[i] = &zabano.User{
+			Role: zabano.RoleStudent, Username: fmt.Sprintf("student%d", i+1), Phone: fmt.Sprintf("0911%07d", i+1),
+			FirstName: pick(firstNames), LastName: pick(lastNames), PasswordHash: hash,
+		}
+	}
+	if err := db.Seed(ctx, teachers, students); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "seeded %d teachers (teacher1...) and %d students (student1...), password %q\n", len(teachers), len(students), seedPassword)
+	if slotsPerTeacher == 0 && wallet == 0 {
+		return nil
+	}
+
+	slots, err := openSlots(teachers, slotsPerTeacher, time.Now())
+	if err != nil {
+		return err
+	}
+	if err := db.SeedSlots(ctx, slots); err != nil {
+		return err
+	}
+	bookings, costs, err := bookSlots(teachers, students, slots, nBookings, c.meetingURL)
+	if err != nil {
+		return err
+	}
+	topUps := make(map[int64]int64, len(students))
+	for _, s := range students {
+		if amount := costs[s.ID] + wallet; amount > 0 {
+			topUps[s.ID] = amount
+		}
+	}
+	if err := payInParallel(ctx, db, topUps, bookings, 16); err != nil {
+		return err
+	}
+	if err := db.AnalyzeSeed(ctx); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "seeded %d slots and %d bookings; each student's wallet holds %d Toman after them\n", len(slots), len(bookings), wallet)
+	return nil
+}
+
+// slotsPerDay is how many one-hour slots a seeded teacher opens a day: 08:00 to 20:00.
+const slotsPerDay = 12
+
+// openSlots makes n one-hour slots for each teacher, every day from the day
+// after now, 08:00 to 20:00 in the teacher's time zone, as the Smart Builder
+// would.
+func openSlots(teachers []*zabano.TeacherProfile, n int, now time.Time) ([]zabano.Slot, error) {
+	if n == 0 {
+		return nil, nil
+	}
+	slots := make([]zabano.Slot, 0, n*len(teachers))
+	for _, p := range teachers {
+		loc, err := time.LoadLocation(p.TimeZone)
+		if err != nil {
+			return nil, err
+		}
+		y, m, d := now.In(loc).Date()
+		plan := zabano.BulkPlan{
+			Weeks: (n + 7*slotsPerDay - 1) / (7 * slotsPerDay),
+			Days:  []time.Weekday{time.Sunday, time.Monday, time.Tuesday, time.Wednesday, time.Thursday, time.Friday, time.Saturday},
+			From:  8 * 60, To: 20 * 60, Duration: 60,
+			StartDate: time.Date(y, m, d+1, 0, 0, 0, 0, time.UTC),
+			Location:  loc,
+		}
+		for _, s := range plan.Slots()[:n] {
+			s.TeacherID = p.User.ID
+			slots = append(slots, s)
+		}
+	}
+	return slots, nil
+}
+
+// bookSlots picks n of slots (grouped by teacher) for the students to book
+// at their teacher's first level, spread evenly: booking k is student k mod
+// len(students)'s, in the k-th of n equal runs of slots, shifted by the
+// student's round so that one student's classes fall at different hours.
+// It returns the bookings and what each student's classes cost.
+func bookSlots(teachers []*zabano.TeacherProfile, students []*zabano.User, slots []zabano.Slot, n int, meetingURL string) ([]*zabano.NewBooking, map[int64]int64, error) {
+	if n == 0 {
+		return nil, nil, nil
+	}
+	levels := make(map[int64]zabano.LevelPrice, len(teachers))
+	for _, p := range teachers {
+		levels[p.User.ID] = p.Levels[0]
+	}
+	run := len(slots) / n
+	bookings := make([]*zabano.NewBooking, n)
+	costs := make(map[int64]int64, len(students))
+	for k := range bookings {
+		student := students[k%len(students)].ID
+		slot := slots[k*run+k/len(students)%run]
+		link, err := zabano.MeetingLink(meetingURL)
+		if err != nil {
+			return nil, nil, err
+		}
+		level := levels[slot.TeacherID]
+		bookings[k] = &zabano.NewBooking{StudentID: student, SlotID: slot.ID, LevelPriceID: level.ID, MeetingLink: link}
+		costs[student] += level.RegularPrice
+	}
+	return bookings, costs, nil
+}
+
+// payInParallel tops up the students' wallets and writes their bookings in
+// n groups of students at once, each group in a transaction for its top-ups
+// and one for its bookings. The groups' ledger accounts are their own, but
+// gateway clearing, which every top-up credits from, is locked by each
+// top-up transaction until it ends: so top-ups are short transactions apart
+// from the bookings. PostgreSQL works on the groups side by side, which
+// matters when each statement waits for a busy machine to schedule the
+// database; SQLite's one writer takes them in turn.
+func payInParallel(ctx context.Context, db *sqlstore.DB, topUps map[int64]int64, bookings []*zabano.NewBooking, n int) error {
+	type group struct {
+		topUps   map[int64]int64
+		bookings []*zabano.NewBooking
+	}
+	groups := make([]group, n)
+	for i := range groups {
+		groups[i].topUps = map[int64]int64{}
+	}
+	for student, amount := range topUps {
+		groups[student%int64(n)].topUps[student] = amount
+	}
+	for _, b := range bookings {
+		g := &groups[b.StudentID%int64(n)]
+		g.bookings = append(g.bookings, b)
+	}
+	errs := make(chan error, n)
+	for _, g := range groups {
+		go func() {
+			err := db.SeedTopUps(ctx, g.topUps)
+			if err == nil {
+				err = db.SeedBookings(ctx, g.bookings)
+			}
+			errs <- err
+		}()
+	}
+	var err error
+	for range groups {
+		err = errors.Join(err, <-errs)
+	}
+	return err
+}
+
+// distinct picks n different items of list.
+func distinct(rnd *rand.Rand, list []string, n int) []string {
+	perm := rnd.Perm(len(list))
+	out := make([]string, n)
+	for i := range out {
+		out[i] = list[perm[i]]
+	}
+	return out
+}
+
+// avatar draws a small PNG: a soft two-colour gradient, different for each teacher.
+func avatar(rnd *rand.Rand) []byte {
+	const size = 96
+	a := color.RGBA{uint8(rnd.IntN(200)), uint8(rnd.IntN(200)), uint8(rnd.IntN(200)), 255}
+	b := color.RGBA{uint8(55 + rnd.IntN(200)), uint8(55 + rnd.IntN(200)), uint8(55 + rnd.IntN(200)), 255}
+	img := image.NewRGBA(image.Rect(0, 0, size, size))
+	for y := range size {
+		for x := range size {
+			t := float64(x+y) / (2 * size)
+			mix := func(p, q uint8) uint8 { return uint8(float64(p)*(1-t) + float64(q)*t) }
+			img.Set(x, y, color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 255})
+		}
+	}
+	var buf bytes.Buffer
+	png.Encode(&buf, img)
+	return buf.Bytes()
+}

@@ -1,0 +1,230 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+	_ "time/tzdata" // teachers' time zones, whatever the host has installed
+
+	"github.com/zabano/zabano"
+	"github.com/zabano/zabano/httpapi"
+	"github.com/zabano/zabano/media"
+	"github.com/zabano/zabano/payment"
+	"github.com/zabano/zabano/realtime"
+	"github.com/zabano/zabano/sms"
+	"github.com/zabano/zabano/sqlstore"
+	"github.com/zabano/zabano/web"
+)
+
+func migrate(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	c, err := parseConfig("migrate", args, getenv, stderr)
+	if err != nil {
+		return err
+	}
+	db, err := openDB(ctx, c)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, "migrations applied")
+	return db.Close()
+}
+
+func openDB(ctx context.Context, c *config) (*sqlstore.DB, error) {
+	if c.databaseURL == "" {
+		if err := os.MkdirAll(c.dataDir, 0o750); err != nil {
+			return nil, err
+		}
+	}
+	return sqlstore.Open(ctx, c.dsn())
+}
+
+func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	c, err := parseConfig("serve", args, getenv, stderr)
+	if err != nil {
+		return err
+	}
+	if err := c.check(); err != nil {
+		return err
+	}
+	var handler slog.Handler = slog.NewTextHandler(stderr, nil)
+	if c.logFormat == "json" {
+		handler = slog.NewJSONHandler(stderr, nil)
+	}
+	logger := slog.New(handler)
+	slog.SetDefault(logger)
+
+	if err := os.MkdirAll(c.dataDir, 0o750); err != nil {
+		return err
+	}
+	if c.secret == "" {
+		if c.secret, err = devSecret(c.dataDir); err != nil {
+			return err
+		}
+	}
+	db, err := openDB(ctx, c)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	// One clock for everything; in dev, end-to-end tests may move it forward.
+	now := time.Now
+	var devClock *httpapi.DevClock
+	if c.env == "dev" {
+		devClock = &httpapi.DevClock{}
+		now = devClock.Now
+	}
+	db.Now = now
+
+	// Listen before serving, so that a taken port fails at once.
+	ln, err := net.Listen("tcp", c.addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close() // for the returns before Serve owns it
+	if c.publicURL == "" {
+		c.publicURL = "http://" + ln.Addr().String()
+	}
+	webFiles := web.Dist()
+	if c.webDir != "" {
+		webFiles = os.DirFS(c.webDir)
+	}
+	srv := &httpapi.Server{
+		Teachers:      db,
+		Students:      db,
+		Media:         &media.Disk{Dir: filepath.Join(c.dataDir, "media")},
+		Bookings:      db,
+		Chats:         db,
+		Materials:     db,
+		Progress:      db,
+		FileKey:       []byte("material-file:" + c.secret),
+		LedgerCounts:  db.LedgerCounts,
+		PaymentCounts: db.PaymentCounts,
+		MeetingURL:    c.meetingURL,
+		Now:           now,
+		DevClock:      devClock,
+		Ping:          db.Ping,
+		Web:           webFiles,
+		PublicURL:     c.publicURL,
+		TrustProxy:    c.trustProxy,
+		Logger:        logger,
+	}
+	var sender zabano.SMSSender
+	switch c.sms {
+	case "log":
+		srv.Outbox = &sms.Log{Logger: logger, Now: now}
+		sender = srv.Outbox
+	case "kavenegar":
+		sender = sms.NewKavenegar(c.kavenegarKey, c.kavenegarTmpl)
+	default:
+		return fmt.Errorf("unknown SMS driver %q", c.sms)
+	}
+	srv.Accounts = &zabano.Accounts{
+		Users: db, Codes: db, Limiter: db, SMS: sender,
+		Tokens:          &zabano.Tokens{Secret: []byte(c.secret), Now: now},
+		CodeKey:         []byte("phone-code:" + c.secret),
+		CodesPerIP:      c.codesPerIP,
+		LoginFailsPerIP: c.loginFailsPerIP,
+		Now:             now,
+	}
+	var gateway zabano.Gateway
+	if c.gateway == "sandbox" {
+		srv.Sandbox = &payment.Sandbox{Store: db, PageURL: c.publicURL + "/sandbox/pay/"}
+		gateway = srv.Sandbox
+	} else {
+		gateway = payment.NewZarinpal(c.zarinpalMerchant, c.zarinpalSandbox)
+	}
+	srv.Wallets = &zabano.Wallets{Store: db, Now: now}
+	srv.Payments = &zabano.Payments{
+		Store: db, Wallets: db, Gateway: gateway, Limiter: db,
+		CallbackURL: c.publicURL + "/payment/callback",
+		Logger:      logger,
+		Now:         now,
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	hs := &http.Server{
+		Handler:           srv.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       2 * time.Minute,
+		WriteTimeout:      2 * time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		BaseContext:       func(net.Listener) context.Context { return ctx },
+	}
+	if db.Pool() != nil {
+		// Several processes share one PostgreSQL: events travel by NOTIFY.
+		pg := realtime.NewPostgres(db.Pool(), c.dsn(), logger)
+		go pg.Listen(ctx, nil)
+		srv.Notifier = pg
+	} else {
+		srv.Notifier = realtime.NewLocal()
+	}
+	// Old rate-limit and stream events go; deleting them twice is harmless.
+	go every(ctx, 10*time.Minute, logger, "prune", func(ctx context.Context) (int, error) {
+		return 0, errors.Join(db.PruneRateEvents(ctx, time.Hour), db.PruneEvents(ctx))
+	})
+	// Payments nobody verified within the gateway's window expire.
+	go every(ctx, time.Minute, logger, "expire payments", func(ctx context.Context) (int, error) {
+		n, err := srv.Payments.ExpirePayments(ctx)
+		return int(n), err
+	})
+	// Classes nobody marked done are paid to the teacher SettleAfter their end.
+	go every(ctx, time.Minute, logger, "settle classes", func(ctx context.Context) (int, error) {
+		return db.SettleDue(ctx, now().Add(-zabano.SettleAfter))
+	})
+
+	fmt.Fprintf(stdout, "zabano %s serving http://%s (%s, %s database)\n", version, ln.Addr(), c.env, dialect(c))
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	// Cancelling the base context first ends long-lived requests; then
+	// Shutdown waits for the rest.
+	cancel()
+	shutdownCtx, done := context.WithTimeout(context.Background(), 10*time.Second)
+	defer done()
+	if err := hs.Shutdown(shutdownCtx); err != nil {
+		return err
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+func dialect(c *config) string {
+	if sqlstore.IsPostgres(c.dsn()) {
+		return "PostgreSQL"
+	}
+	return "SQLite"
+}
+
+// every runs job each period until ctx ends, logging what it did (a count)
+// and its failures. The jobs are safe to run in several processes at once.
+func every(ctx context.Context, period time.Duration, logger *slog.Logger, name string, job func(context.Context) (int, error)) {
+	t := time.NewTicker(period)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			n, err := job(ctx)
+			if err != nil && ctx.Err() == nil {
+				logger.Error(name, "err", err)
+			} else if n > 0 {
+				logger.Info(name, "count", n)
+			}
+		}
+	}
+}
