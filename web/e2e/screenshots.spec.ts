@@ -1,0 +1,56 @@
+// Screenshots for docs/screenshots/ (run with `npm run screenshots`):
+// /login, /register/teacher and the student layout, in fa/dark and en/light,
+// 390 and 1280 px wide, named <screen>-<fa-dark|en-light>-<390|1280>.png.
+import { expect, test, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { registerViaApi, setPrefs, signInViaApi, type Account, type Lang, type Theme } from './helpers';
+
+const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+const looks: Array<[Lang, Theme]> = [
+  ['fa', 'dark'],
+  ['en', 'light'],
+];
+const widths = [390, 1280];
+
+test.describe.configure({ mode: 'serial' });
+
+/** shoot grows the window to the page's height first, rather than using a
+ * full-page capture, so that fixed parts (the sidebar) span the whole image. */
+async function shoot(page: Page, file: string, width: number, height: number) {
+  await page.evaluate(() => document.fonts.ready);
+  const full = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width, height: Math.max(height, full) });
+  await page.screenshot({ path: `${OUT}${file}` });
+  await page.setViewportSize({ width, height });
+}
+
+let student: Account;
+test.beforeAll(async ({ request }) => {
+  student = await registerViaApi(request, 'student');
+});
+
+for (const [lang, theme] of looks) {
+  for (const width of widths) {
+    const suffix = `${lang}-${theme}-${width}`;
+    test(`screens ${suffix}`, async ({ page, context, request }) => {
+      const height = width < 600 ? 844 : 800;
+      await page.setViewportSize({ width, height });
+      await setPrefs(page, lang, theme);
+
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await shoot(page, `login-${suffix}.png`, width, height);
+
+      await page.goto('/register/teacher');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await shoot(page, `register-teacher-${suffix}.png`, width, height);
+
+      await signInViaApi(context, request, student);
+      await page.goto('/student/dashboard');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Let the dashboard's cards finish loading their data.
+      await page.waitForLoadState('networkidle');
+      await shoot(page, `student-dashboard-${suffix}.png`, width, height);
+    });
+  }
+}

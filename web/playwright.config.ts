@@ -1,0 +1,65 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The journeys run against the real binary (built by `make build`) with a
+// fresh SQLite database per run, in Debian's Chromium.
+const PORT = Number(process.env.ZABANO_E2E_PORT ?? 18090);
+const BIN = process.env.ZABANO_BIN ?? '../bin/zabano';
+// Workers inherit the environment, so the directory is made once per run.
+process.env.ZABANO_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'zabano-e2e-'));
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  // CI machines may be slow and busy: more time there; a missing element
+  // still fails, only later.
+  timeout: process.env.CI ? 120_000 : 60_000,
+  expect: { timeout: process.env.CI ? 20_000 : 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'e2e', testIgnore: /screenshots\.spec\.ts$/ },
+    { name: 'screenshots', testMatch: /screenshots\.spec\.ts$/ },
+  ],
+  webServer: {
+    command: `${BIN} serve`,
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    env: {
+      ZABANO_ADDR: `127.0.0.1:${PORT}`,
+      ZABANO_ENV: 'dev',
+      ZABANO_DATA_DIR: process.env.ZABANO_E2E_DATA_DIR,
+      // A folder to serve the app from instead of the binary's built-in copy,
+      // so that several people can test their own builds side by side.
+      ZABANO_WEB_DIR: process.env.ZABANO_WEB_DIR ?? '',
+      // Every test comes from 127.0.0.1: lift the per-address code limit (the
+      // per-phone limit of 3 stays and is respected by unique phones).
+      ZABANO_CODES_PER_IP: '10000',
+    },
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,29 @@
+import { Navigate } from 'react-router';
+import { useAuth } from '@/lib/auth/auth-provider';
+import { homePath, type Role } from '@/lib/auth/user';
+import { PageSpinner } from '@/components/ui/spinner';
+import { AppLayout } from '@/app/layouts/app-layout';
+import { LiveEventsProvider } from '@/lib/events-provider';
+
+/** ProtectedArea lets in only a signed-in user of role: a spinner while the
+ * session loads, /login without one, and the user's own home for the other role. */
+function ProtectedArea({ role }: { role: Role }) {
+  const { status, user } = useAuth();
+  if (status === 'loading') return <PageSpinner />;
+  if (status !== 'authenticated' || !user) return <Navigate to="/login" replace />;
+  if (user.role !== role) return <Navigate to={homePath(user.role)} replace />;
+  // The live-events stream is open while a signed-in area is shown.
+  return (
+    <LiveEventsProvider>
+      <AppLayout role={role} />
+    </LiveEventsProvider>
+  );
+}
+
+export function StudentArea() {
+  return <ProtectedArea role="student" />;
+}
+
+export function TeacherArea() {
+  return <ProtectedArea role="teacher" />;
+}

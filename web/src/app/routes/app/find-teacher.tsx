@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Booking } from '@/features/booking/api/book-slot';
+import { BookingDialog } from '@/features/booking/components/booking-dialog';
+import { BookingSuccess } from '@/features/booking/components/booking-success';
+import { teachersQueryKey, type Teacher } from '@/features/find-teacher/api/get-teachers';
+import { FindTeacher } from '@/features/find-teacher/components/find-teacher';
+
+/** FindTeacherRoute is /student/find-teacher and /student/find-teacher/{teacherId}:
+ * the teacher search with its booking dialog. After a booking the teachers and
+ * their free times are read again. */
+export function FindTeacherRoute() {
+  const queryClient = useQueryClient();
+  const [teacher, setTeacher] = useState<Teacher | null>(null);
+  const [open, setOpen] = useState(false);
+  const [booked, setBooked] = useState<Booking | null>(null);
+  return (
+    <>
+      <FindTeacher
+        onBook={(t) => {
+          setTeacher(t);
+          setOpen(true);
+        }}
+        banner={booked && <BookingSuccess booking={booked} onDismiss={() => setBooked(null)} />}
+      />
+      <BookingDialog
+        teacher={teacher}
+        open={open}
+        onOpenChange={setOpen}
+        onBooked={(b) => {
+          setBooked(b);
+          void queryClient.invalidateQueries({ queryKey: teachersQueryKey });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeading } from '@/components/ui/page-heading';
+import { StudentClasses } from '@/features/classes/components/student-classes';
+
+/** StudentBookedSlotsRoute is /student/booked-slots, the student's classes ("?teacher=<id>" preselects a teacher). */
+export function StudentBookedSlotsRoute() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeading description={t('classes.student.intro')}>{t('pages.studentBookedSlots')}</PageHeading>
+      <StudentClasses />
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { TeacherWallet } from '@/features/wallet/components/teacher-wallet';
+
+export function TeacherWalletRoute() {
+  return <TeacherWallet />;
+}

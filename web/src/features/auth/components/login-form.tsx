@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { LogIn } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox, PasswordField, TextField } from '@/components/ui/field';
+import { SegmentedTabs } from '@/components/ui/segmented-tabs';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api/errors';
+import { errorText } from '@/lib/api/error-text';
+import { useAuth } from '@/lib/auth/auth-provider';
+import { homePath } from '@/lib/auth/user';
+import { useFieldError } from '@/lib/forms';
+import { AccessDeniedError, ProfileFetchError, useLogin } from '../api/login';
+import { isRoleChoice, loginSchema, type LoginValues, type RoleChoice } from '../schemas';
+import { VerifyingOverlay } from './verifying-overlay';
+
+/** LoginForm is the sign-in screen: a student or teacher entrance, username,
+ * password and keep-me-signed-in. */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const [params, setParams] = useSearchParams();
+  const [entrance, setEntrance] = useState<RoleChoice>(() => {
+    const r = params.get('role');
+    return isRoleChoice(r) ? r : 'student';
+  });
+  const [error, setError] = useState<string | null>(null);
+  const login = useLogin();
+  const registered = params.get('registration') === 'success';
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: '', password: '', remember: true },
+  });
+
+  const chooseEntrance = (r: RoleChoice) => {
+    setEntrance(r);
+    setError(null);
+    const next = new URLSearchParams(params);
+    next.set('role', r);
+    setParams(next, { replace: true });
+  };
+
+  const submit = handleSubmit((values) => {
+    login.mutate(
+      { username: values.username, password: values.password, role: entrance },
+      {
+        onSuccess: ({ token, user }) => {
+          auth.login(token, user, values.remember);
+          navigate(homePath(user.role), { replace: true });
+        },
+        onError: (err) => {
+          if (err instanceof AccessDeniedError) {
+            setError(
+              t('errors.accessDenied', {
+                entrance: t(err.entrance === 'teacher' ? 'roles.nameTeachers' : 'roles.nameStudents'),
+                role: t(err.userRole === 'teacher' ? 'roles.nameTeacher' : 'roles.nameStudent'),
+              }),
+            );
+          } else if (err instanceof ProfileFetchError) {
+            setError(t('errors.profileFetch'));
+          } else if (err instanceof ApiError && err.status === 401 && !err.detail) {
+            setError(t('errors.loginFailed'));
+          } else {
+            setError(errorText(err, t, 'errors.loginFailed'));
+          }
+        },
+      },
+    );
+  });
+
+  const panelId = 'login-panel';
+  return (
+    <>
+      {login.isPending && <VerifyingOverlay />}
+      <h1 className="text-2xl font-bold">{t('auth.login.title')}</h1>
+      <p className="mt-1 text-sm text-muted">{t('auth.login.subtitle')}</p>
+
+      <div className="mt-6">
+        <SegmentedTabs
+          label={t('auth.login.entrance')}
+          idPrefix="login-tab"
+          panelId={panelId}
+          value={entrance}
+          onChange={chooseEntrance}
+          options={[
+            { value: 'student', label: t('auth.login.studentTab') },
+            { value: 'teacher', label: t('auth.login.teacherTab') },
+          ]}
+        />
+      </div>
+
+      <div className="mt-5 space-y-3" aria-live="polite">
+        {registered && <Alert tone="success">{t('auth.login.registrationSuccess')}</Alert>}
+        {error && <Alert tone="error">{error}</Alert>}
+      </div>
+
+      <form
+        id={panelId}
+        role="tabpanel"
+        aria-labelledby={`login-tab-${entrance}`}
+        noValidate
+        onSubmit={(e) => {
+          setError(null);
+          void submit(e);
+        }}
+        className="mt-4 space-y-4"
+      >
+        <TextField
+          label={t('fields.username')}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          dir="ltr"
+          error={fieldError(errors.username)}
+          {...register('username')}
+        />
+        <PasswordField
+          label={t('fields.password')}
+          autoComplete="current-password"
+          error={fieldError(errors.password)}
+          {...register('password')}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Checkbox label={t('auth.login.remember')} {...register('remember')} />
+          <Link to={paths.forgotPassword.path} className="text-sm font-medium text-link hover:underline">
+            {t('auth.login.forgot')}
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" loading={login.isPending}>
+          <LogIn className="size-4 rtl:-scale-x-100" aria-hidden />
+          {entrance === 'teacher' ? t('auth.login.submitTeacher') : t('auth.login.submitStudent')}
+        </Button>
+      </form>
+
+      <p className="mt-6 text-center text-sm text-muted">
+        {t('auth.login.noAccount')}{' '}
+        <Link to={paths.register.path} className="font-medium text-link hover:underline">
+          {t('auth.login.register')}
+        </Link>
+      </p>
+    </>
+  );
+}

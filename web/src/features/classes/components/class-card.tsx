@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Ban, CalendarClock, CheckCheck, Clock, ExternalLink, Wallet } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { formatMoney, formatNumber } from '@/lib/format';
+import { useLang } from '@/lib/i18n/use-lang';
+import { canMarkDone, canRequestCancel, durationOf, showsMeetingLink, type Booking } from '../rules';
+import { useClassTime } from './class-time';
+import { PersonAvatar } from './person-avatar';
+import { StatusBadge } from './status-badge';
+
+type ClassCardProps = {
+  booking: Booking;
+  tz: string;
+  now: number;
+  onMarkDone: (b: Booking) => void;
+  onRequestCancel: (b: Booking) => void;
+  /** The action running on this class, if any. */
+  busy: 'done' | 'cancel' | null;
+};
+
+/** ClassCard is one of the student's classes: teacher, time, duration,
+ * price, status, the meeting link while it is booked, and the actions it
+ * allows (mark done once it has ended, ask to cancel while booked). */
+export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, busy }: ClassCardProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const classTime = useClassTime();
+  const teacher = b.teacher.name || b.teacher_name || b.teacher.username;
+  const headingId = `class-${b.id}`;
+  const doneAllowed = canMarkDone(b, now);
+  const cancelAllowed = canRequestCancel(b);
+  return (
+    <article aria-labelledby={headingId} className="rounded-2xl border border-line bg-surface p-4 sm:p-5">
+      <div className="flex items-start gap-3">
+        <PersonAvatar name={teacher} photo={b.teacher.photo ?? b.teacher_photo} />
+        <div className="min-w-0 flex-1">
+          <h3 id={headingId} className="truncate font-semibold">
+            {teacher}
+          </h3>
+          {(b.language || b.level_name) && (
+            <p className="text-sm text-muted">{[b.language, b.level_name].filter(Boolean).join(' · ')}</p>
+          )}
+        </div>
+        <StatusBadge status={b.status} />
+      </div>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+        <Row icon={<CalendarClock className="size-4" aria-hidden />} term={t('classes.card.time')}>
+          {classTime(b, tz)}
+        </Row>
+        <Row icon={<Clock className="size-4" aria-hidden />} term={t('classes.card.duration')}>
+          {t('classes.minutes', { n: formatNumber(durationOf(b), lang) })}
+        </Row>
+        <Row icon={<Wallet className="size-4" aria-hidden />} term={t('classes.card.price')}>
+          {formatMoney(b.price, lang)}
+        </Row>
+      </dl>
+      {(showsMeetingLink(b) || doneAllowed || cancelAllowed) && (
+        <div className="mt-4 flex flex-wrap items-center gap-2">
+          {showsMeetingLink(b) && (
+            <a
+              href={b.meeting_link}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-hover"
+            >
+              <ExternalLink className="size-4" aria-hidden />
+              {t('classes.card.meetingLink')}
+              <span className="sr-only">{t('classes.newTab')}</span>
+            </a>
+          )}
+          {doneAllowed && (
+            <Button variant="secondary" loading={busy === 'done'} disabled={busy !== null} onClick={() => onMarkDone(b)}>
+              <CheckCheck className="size-4" aria-hidden />
+              {t('classes.card.markDone')}
+            </Button>
+          )}
+          {cancelAllowed && (
+            <Button variant="danger" loading={busy === 'cancel'} disabled={busy !== null} onClick={() => onRequestCancel(b)}>
+              <Ban className="size-4" aria-hidden />
+              {t('classes.card.requestCancel')}
+            </Button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}
+
+function Row({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="flex items-center gap-1.5 text-muted">
+        {icon}
+        {term}
+      </dt>
+      <dd className="min-w-0 break-words tabular-nums">{children}</dd>
+    </>
+  );
+}

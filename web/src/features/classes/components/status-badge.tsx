@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
+import { statusLabel, type BookingStatus } from '../rules';
+
+const tones: Record<BookingStatus, string> = {
+  booked: 'bg-info-bg text-fg border-primary/40',
+  done: 'bg-success-bg text-success border-success/30',
+  cancel_pending: 'bg-amber-100 text-amber-900 border-amber-500/40 dark:bg-amber-950 dark:text-amber-200',
+  approved_cancel: 'bg-danger-bg text-danger border-danger/30',
+};
+
+/** StatusBadge names a class's status: upcoming, completed, cancellation requested or cancelled. */
+export function StatusBadge({ status, className }: { status: BookingStatus; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className={cn('inline-flex shrink-0 items-center rounded-full border px-2.5 py-0.5 text-xs font-medium', tones[status], className)}>
+      {t(statusLabel[status])}
+    </span>
+  );
+}

@@ -1,0 +1,245 @@
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CalendarX2, Search } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { ErrorBanner } from '@/components/ui/error-banner';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorText } from '@/lib/api/error-text';
+import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
+import type { TKey } from '@/lib/i18n/keys';
+import { useLang } from '@/lib/i18n/use-lang';
+import { useViewerTimeZone } from '@/lib/time-zone';
+import { useNow } from '@/lib/use-now';
+import { useStudentClasses } from '../api/get-student-classes';
+import { useMarkDone } from '../api/mark-done';
+import { useRequestCancel } from '../api/request-cancel';
+import { useNotice } from '../hooks/use-notice';
+import {
+  STATUS_FILTERS,
+  countByFilter,
+  filterClasses,
+  isStatusFilter,
+  orderClasses,
+  teachersOf,
+  type Booking,
+  type StatusFilter,
+} from '../rules';
+import { ClassCard } from './class-card';
+import { useClassTime } from './class-time';
+
+const selectClass =
+  'block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-base text-fg focus:border-ring focus:outline-none focus-visible:outline-2';
+
+export const filterLabel: Record<StatusFilter, TKey> = {
+  upcoming: 'classes.filters.upcoming',
+  completed: 'classes.filters.completed',
+  pending: 'classes.filters.pending',
+  cancelled: 'classes.filters.cancelled',
+};
+
+type Pending = { booking: Booking; action: 'done' | 'cancel' };
+
+/** StudentClasses is the student's "My classes": filters by teacher and
+ * status (?teacher=<id>&status=<group> in the address), quick status buttons,
+ * and one card per class, upcoming ones first (soonest first), then past ones
+ * (latest first). */
+export function StudentClasses() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const tz = useViewerTimeZone();
+  const now = useNow(30_000);
+  const classTime = useClassTime();
+  const [params, setParams] = useSearchParams();
+  const classes = useStudentClasses();
+  const notice = useNotice();
+  const markDone = useMarkDone(tz);
+  const requestCancel = useRequestCancel(tz);
+  const [confirming, setConfirming] = useState<Pending | null>(null);
+  const [running, setRunning] = useState<Pending | null>(null);
+  const teacherId = useId();
+  const statusId = useId();
+
+  const all = useMemo(() => classes.data ?? [], [classes.data]);
+  const teachers = useMemo(() => teachersOf(all), [all]);
+  const counts = useMemo(() => countByFilter(all), [all]);
+
+  const teacherParam = Number(params.get('teacher'));
+  // A teacher named in the address counts once the list shows them.
+  const teacher = Number.isInteger(teacherParam) && teachers.some((x) => x.id === teacherParam) ? teacherParam : null;
+  const statusParam = params.get('status');
+  const status = isStatusFilter(statusParam) ? statusParam : null;
+
+  const shown = useMemo(() => orderClasses(filterClasses(all, { teacher, status }), now), [all, teacher, status, now]);
+
+  const setFilter = (key: 'teacher' | 'status', value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+
+  const run = () => {
+    const p = confirming;
+    if (!p) return;
+    setConfirming(null);
+    setRunning(p);
+    notice.clear();
+    const mutation = p.action === 'done' ? markDone : requestCancel;
+    mutation.mutate(p.booking.id, {
+      onSuccess: () => notice.succeed(t(p.action === 'done' ? 'classes.notices.markedDone' : 'classes.notices.cancelRequested')),
+      onError: (err) =>
+        notice.fail(errorText(err, t, p.action === 'done' ? 'classes.errors.markDone' : 'classes.errors.cancel')),
+      onSettled: () => setRunning(null),
+    });
+  };
+
+  if (classes.isPending) {
+    return (
+      <div className="flex min-h-64 items-center justify-center text-primary">
+        <Spinner className="size-10 border-4" label={t('common.loading')} />
+      </div>
+    );
+  }
+  if (classes.isError) {
+    return (
+      <ErrorBanner onRetry={() => void classes.refetch()}>{errorText(classes.error, t, 'classes.errors.load')}</ErrorBanner>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <div aria-live="polite" className="space-y-3 empty:hidden">
+        {notice.success && <Alert tone="success">{notice.success}</Alert>}
+      </div>
+      {notice.error && <Alert tone="error">{notice.error}</Alert>}
+
+      {all.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line bg-surface px-4 py-12 text-center">
+          <CalendarX2 className="size-10 text-muted" aria-hidden />
+          <p className="font-medium">{t('classes.student.empty')}</p>
+          <Link
+            to={paths.student.findTeacher.path}
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-hover"
+          >
+            <Search className="size-4" aria-hidden />
+            {t('classes.student.findTeacher')}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <div className="grid gap-3 rounded-2xl border border-line bg-surface p-4 sm:grid-cols-2">
+            <div className="space-y-1.5">
+              <label htmlFor={teacherId} className="block text-sm font-medium">
+                {t('classes.filters.teacher')}
+              </label>
+              <select
+                id={teacherId}
+                value={teacher ?? ''}
+                onChange={(e) => setFilter('teacher', e.target.value || null)}
+                className={selectClass}
+              >
+                <option value="">{t('classes.filters.allTeachers')}</option>
+                {teachers.map((x) => (
+                  <option key={x.id} value={x.id}>
+                    {x.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="space-y-1.5">
+              <label htmlFor={statusId} className="block text-sm font-medium">
+                {t('classes.filters.status')}
+              </label>
+              <select
+                id={statusId}
+                value={status ?? ''}
+                onChange={(e) => setFilter('status', e.target.value || null)}
+                className={selectClass}
+              >
+                <option value="">{t('classes.filters.allStatuses')}</option>
+                {STATUS_FILTERS.map((f) => (
+                  <option key={f} value={f}>
+                    {t(filterLabel[f])}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div role="group" aria-label={t('classes.filters.quick')} className="flex flex-wrap gap-2 sm:col-span-2">
+              <QuickButton pressed={status === null} onClick={() => setFilter('status', null)}>
+                {t('classes.filters.all')} ({formatNumber(all.length, lang)})
+              </QuickButton>
+              {STATUS_FILTERS.map((f) => (
+                <QuickButton key={f} pressed={status === f} onClick={() => setFilter('status', status === f ? null : f)}>
+                  {t(filterLabel[f])} ({formatNumber(counts[f], lang)})
+                </QuickButton>
+              ))}
+            </div>
+          </div>
+
+          {shown.length === 0 ? (
+            <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line bg-surface px-4 py-10 text-center">
+              <p className="font-medium">{t('classes.student.noMatch')}</p>
+              <Button variant="secondary" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+                {t('classes.filters.clear')}
+              </Button>
+            </div>
+          ) : (
+            <ul className="grid gap-3 lg:grid-cols-2" aria-label={t('classes.student.listLabel')}>
+              {shown.map((b) => (
+                <li key={b.id}>
+                  <ClassCard
+                    booking={b}
+                    tz={tz}
+                    now={now}
+                    busy={running?.booking.id === b.id ? running.action : null}
+                    onMarkDone={(booking) => setConfirming({ booking, action: 'done' })}
+                    onRequestCancel={(booking) => setConfirming({ booking, action: 'cancel' })}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(o) => !o && setConfirming(null)}
+        title={t(confirming?.action === 'cancel' ? 'classes.confirm.cancelTitle' : 'classes.confirm.doneTitle')}
+        body={
+          confirming
+            ? t(confirming.action === 'cancel' ? 'classes.confirm.cancelBody' : 'classes.confirm.doneBody', {
+                time: classTime(confirming.booking, tz),
+                teacher: confirming.booking.teacher.name || confirming.booking.teacher_name,
+              })
+            : undefined
+        }
+        confirmLabel={t(confirming?.action === 'cancel' ? 'classes.confirm.cancelConfirm' : 'classes.confirm.doneConfirm')}
+        cancelLabel={t('classes.confirm.keep')}
+        tone={confirming?.action === 'cancel' ? 'danger' : 'primary'}
+        onConfirm={run}
+      />
+    </div>
+  );
+}
+
+function QuickButton({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={cn(
+        'min-h-9 rounded-full border px-3 text-sm font-medium transition-colors',
+        pressed ? 'border-primary bg-primary text-on-primary' : 'border-line bg-surface text-fg hover:bg-surface-2',
+      )}
+    >
+      {children}
+    </button>
+  );
+}

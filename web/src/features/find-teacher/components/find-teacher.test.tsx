@@ -1,0 +1,164 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import i18n from '@/lib/i18n';
+import { server } from '@/testing/server';
+import { makeUser, renderApp, signIn } from '@/testing/test-utils';
+import { makeSlot, makeTeacher } from '../testing';
+
+const student = makeUser({ id: 1, role: 'student', wallet: 500000 });
+
+const progress = {
+  currentLevel: '', currentLevelCode: '', progress: 0, lessons: 0, totalHours: 0, totalMinutes: 0,
+  classesThisWeek: 0, upcoming: 0, exercises: 0, exams: 0, weekly: [],
+};
+
+type Teacher = ReturnType<typeof makeTeacher>;
+
+function setup(path: string, opts: { teachers?: Teacher[]; byId?: Teacher[]; count?: number } = {}) {
+  const queries: URLSearchParams[] = [];
+  const teachers = opts.teachers ?? [makeTeacher(1), makeTeacher(2)];
+  server.use(
+    http.get('*/api/profile/', () => HttpResponse.json(student)),
+    http.get('*/api/student/progress/', () => HttpResponse.json(progress)),
+    http.get('*/api/teachers/list/', ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      queries.push(q);
+      const results = q.get('id') ? (opts.byId ?? []) : teachers;
+      return HttpResponse.json({ results, count: q.get('id') ? results.length : (opts.count ?? results.length), page: Number(q.get('page') ?? 1), page_size: 12 });
+    }),
+    http.get('*/api/slot/teacher/:id/', () => HttpResponse.json([])),
+    http.get('*/api/teachers/:id/profile/', ({ params }) => HttpResponse.json({ ...makeTeacher(Number(params.id)), level_prices: [] })),
+  );
+  signIn(student);
+  return { ...renderApp(path), queries };
+}
+
+/** The screen loads lazily; on a busy machine its first import takes a while. */
+const loaded = () => screen.findByRole('heading', { level: 1, name: /Choose a teacher|انتخاب استاد/ }, { timeout: 20_000 });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('find teacher', () => {
+  it('shows teacher cards as the spec describes', async () => {
+    await i18n.changeLanguage('en');
+    const busy = makeTeacher(1, { name: 'Reza Busy', languages: ['English', 'German', 'French', 'Arabic'] });
+    const free = makeTeacher(2, {
+      name: 'Mina Free',
+      test_session_price: 0,
+      available: true,
+      free_slots: 5,
+      next_slots: [
+        makeSlot(11, 2, '2026-11-23T09:30:00Z'),
+        makeSlot(12, 2, '2026-11-23T15:00:00Z'),
+        makeSlot(13, 2, '2026-11-24T09:30:00Z'),
+      ],
+    });
+    localStorage.setItem('zabano.tz', 'UTC');
+    setup('/student/find-teacher', { teachers: [busy, free] });
+    await loaded();
+    const busyCard = await screen.findByRole('article', { name: 'Reza Busy' });
+    expect(within(busyCard).getByText('Busy')).toBeInTheDocument();
+    expect(within(busyCard).getByText('English')).toBeInTheDocument();
+    expect(within(busyCard).getByText('German')).toBeInTheDocument();
+    expect(within(busyCard).queryByText('French')).not.toBeInTheDocument();
+    expect(within(busyCard).getByText('+2 more')).toBeInTheDocument();
+    expect(within(busyCard).getByText('250,000 Toman')).toBeInTheDocument();
+    expect(within(busyCard).getByText('100,000 Toman')).toBeInTheDocument();
+    expect(within(busyCard).getByText('No free times yet')).toBeInTheDocument();
+    expect(within(busyCard).getByText('Rated 4.8 out of 5')).toBeInTheDocument();
+
+    const freeCard = screen.getByRole('article', { name: 'Mina Free' });
+    expect(within(freeCard).getByText('Available')).toBeInTheDocument();
+    expect(within(freeCard).getByText('Not offered')).toBeInTheDocument();
+    expect(within(freeCard).getByText('Mon Nov 23 · 9:30 AM')).toBeInTheDocument();
+    expect(within(freeCard).getByText('Mon Nov 23 · 3:00 PM')).toBeInTheDocument();
+    expect(within(freeCard).queryByText(/Nov 24/)).not.toBeInTheDocument();
+    expect(within(freeCard).getByText('+3 more')).toBeInTheDocument();
+    expect(screen.getByText('Teachers found: 2')).toBeInTheDocument();
+  });
+
+  it('puts the search, language and sort in the URL and asks the server', async () => {
+    await i18n.changeLanguage('en');
+    const { user, router, queries } = setup('/student/find-teacher', { count: 30 });
+    await screen.findByRole('article', { name: 'Sara Teacher1' });
+    expect(queries.at(-1)?.get('sort')).toBe('rating');
+    expect(queries.at(-1)?.get('tz')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Search by name or bio'), 'ielts{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=ielts'));
+    await user.selectOptions(screen.getByLabelText('Language'), 'german');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'price');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=ielts&language=german&sort=price'));
+    await waitFor(() => expect(queries.at(-1)?.toString()).toContain('q=ielts&language=german&sort=price&page=1'));
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toContain('page=2'));
+    await waitFor(() => expect(queries.at(-1)?.get('page')).toBe('2'));
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('reads a shared search from the URL, and offers to clear one that finds nobody', async () => {
+    await i18n.changeLanguage('en');
+    const { user, router, queries } = setup('/student/find-teacher?q=nobody&language=spanish&sort=experience', { teachers: [] });
+    expect(await screen.findByText('No teacher matches your search.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Search by name or bio')).toHaveValue('nobody');
+    expect(screen.getByLabelText('Language')).toHaveValue('spanish');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('experience');
+    expect(queries[0]?.toString()).toContain('q=nobody&language=spanish&sort=experience');
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=experience'));
+  });
+
+  it('shows the server error with a retry', async () => {
+    await i18n.changeLanguage('en');
+    const { user } = setup('/student/find-teacher');
+    let fail = true;
+    server.use(
+      http.get('*/api/teachers/list/', () =>
+        fail
+          ? HttpResponse.json({ detail: 'Sort by rating, price or experience.' }, { status: 400 })
+          : HttpResponse.json({ results: [makeTeacher(5)], count: 1, page: 1, page_size: 12 }),
+      ),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sort by rating, price or experience.');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Sara Teacher5' })).toBeInTheDocument();
+  });
+});
+
+describe('the main-site link', () => {
+  it('highlights the teacher, notices for 5 s, scrolls after 0.5 s and opens booking after 1 s', async () => {
+    await i18n.changeLanguage('en');
+    const scrolled: number[] = [];
+    const start = Date.now();
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(Date.now() - start);
+    });
+    const featured = makeTeacher(7, { name: 'Main Site Teacher', wp_teacher_id: 'wp-77' });
+    const { queries } = setup('/student/find-teacher/wp-77', { teachers: [makeTeacher(1), featured], byId: [featured] });
+    const card = await screen.findByRole('article', { name: /Main Site Teacher/ });
+    expect(within(card).getByText('From main site')).toBeInTheDocument();
+    expect(screen.getByText('Main Site Teacher from the main site was found. The booking form opens in a moment.')).toBeInTheDocument();
+    expect(queries.some((q) => q.get('id') === 'wp-77')).toBe(true);
+    // Listed once: as the highlighted card, not again in the list.
+    expect(screen.getAllByRole('article', { name: /Main Site Teacher/ })).toHaveLength(1);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Book a class with Main Site Teacher' }, { timeout: 3000 });
+    expect(dialog).toBeInTheDocument();
+    expect(scrolled.length).toBe(1);
+    expect(scrolled[0]).toBeGreaterThanOrEqual(400);
+    await waitFor(() => expect(screen.queryByText(/from the main site was found/)).not.toBeInTheDocument(), { timeout: 7000 });
+  }, 20_000);
+
+  it('says when no teacher has that main-site id', async () => {
+    await i18n.changeLanguage('fa');
+    setup('/student/find-teacher?id=9999', { byId: [] });
+    expect(await screen.findByText('استادی با شناسهٔ سایت اصلی 9999 پیدا نشد.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,20 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** Success notices vanish after 3 seconds (spec sections 4 and 9). */
+export const FLASH_MS = 3000;
+
+/** useFlash holds a notice that clears itself after ms. */
+export function useFlash(ms = FLASH_MS): [string | null, (text: string | null) => void] {
+  const [text, setText] = useState<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const show = useCallback(
+    (next: string | null) => {
+      window.clearTimeout(timer.current);
+      setText(next);
+      if (next !== null) timer.current = window.setTimeout(() => setText(null), ms);
+    },
+    [ms],
+  );
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  return [text, show];
+}

@@ -1,0 +1,83 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from './schema';
+import { ApiError, NetworkError } from './errors';
+
+export { ApiError, NetworkError } from './errors';
+
+type ClientHooks = {
+  /** The bearer token of the session, or null. */
+  getToken: () => string | null;
+  /** The current interface language, sent as Accept-Language. */
+  getLang: () => string;
+  /** Called when an authenticated call answers 401: the token expired or was revoked. */
+  onUnauthorized: () => void;
+};
+
+let hooks: ClientHooks = {
+  getToken: () => null,
+  getLang: () => document.documentElement.lang || 'fa',
+  onUnauthorized: () => {},
+};
+
+/** configureApi connects the client to the session and the language. */
+export function configureApi(h: Partial<ClientHooks>): void {
+  hooks = { ...hooks, ...h };
+}
+
+const sessionMiddleware: Middleware = {
+  onRequest({ request }) {
+    request.headers.set('Accept-Language', hooks.getLang());
+    request.headers.set('Accept', 'application/json');
+    const token = hooks.getToken();
+    if (token && !request.headers.has('Authorization')) {
+      request.headers.set('Authorization', `Bearer ${token}`);
+    }
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      // Reads always come from the server, never from an HTTP cache.
+      request.headers.set('Cache-Control', 'no-cache');
+      request.headers.set('Pragma', 'no-cache');
+    }
+    return request;
+  },
+  onResponse({ request, response }) {
+    if (response.status === 401 && request.headers.has('Authorization')) {
+      hooks.onUnauthorized();
+    }
+    return response;
+  },
+};
+
+// Same origin as the page: the Go binary serves both the app and /api.
+// An absolute base keeps Request() happy outside a browser (tests).
+const origin = typeof location !== 'undefined' ? location.origin : 'http://localhost';
+
+/** api is the one typed client for the server; its paths come from docs/openapi.yaml. */
+export const api = createClient<paths>({
+  baseUrl: origin,
+  // Look fetch up at call time, so wrappers installed later (tests' network mocks) apply.
+  fetch: (req) => globalThis.fetch(req),
+});
+api.use(sessionMiddleware);
+
+type Result<D> = { data?: D; error?: unknown; response: Response };
+
+/** request awaits an openapi-fetch call and returns its data, or raises
+ * ApiError ("HTTP error {status}: {message}") or NetworkError. */
+export async function request<D>(call: Promise<Result<D>>): Promise<D> {
+  let r: Result<D>;
+  try {
+    r = await call;
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new NetworkError(err);
+  }
+  if (!r.response.ok || r.error !== undefined) {
+    throw new ApiError(
+      r.response.status,
+      r.error,
+      r.response.statusText,
+      r.response.headers.get('Retry-After'),
+    );
+  }
+  return r.data as D;
+}

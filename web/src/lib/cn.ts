@@ -1,0 +1,4 @@
+/** cn joins the truthy class names. */
+export function cn(...classes: Array<string | false | null | undefined>): string {
+  return classes.filter(Boolean).join(' ');
+}

@@ -1,0 +1,157 @@
+// One formatting module for the whole app, built on Intl: numbers, money,
+// dates and times follow the interface language (Persian digits and the
+// Persian calendar in fa, Gregorian in en).
+import i18n from '@/lib/i18n';
+import type { Lang } from '@/lib/i18n/langs';
+
+// The words the formats need, in lang (which is loaded: it is the interface language).
+const words = (lang: Lang) => ({
+  toman: i18n.t('format.toman', { lng: lang }),
+  invalidDate: i18n.t('format.invalidDate', { lng: lang }),
+});
+
+function locale(lang: Lang): string {
+  return lang === 'fa' ? 'fa-IR' : 'en-US';
+}
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(lang: Lang, opts: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `n|${lang}|${JSON.stringify(opts)}`;
+  let f = cache.get(key) as Intl.NumberFormat | undefined;
+  if (!f) {
+    f = new Intl.NumberFormat(locale(lang), opts);
+    cache.set(key, f);
+  }
+  return f;
+}
+
+function dateFormat(lang: Lang, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${lang}|${JSON.stringify(opts)}`;
+  let f = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale(lang), opts);
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/** formatNumber writes n with the digits and grouping of lang. */
+export function formatNumber(n: number, lang: Lang, opts?: Intl.NumberFormatOptions): string {
+  return numberFormat(lang, opts).format(n);
+}
+
+/** formatPercent writes a 0-100 figure as a percentage ("۶۵٪", "65%"). */
+export function formatPercent(n: number, lang: Lang): string {
+  return numberFormat(lang, { style: 'percent', maximumFractionDigits: 0 }).format(n / 100);
+}
+
+/** formatMoney writes an amount of Toman without decimals: "۱۲۳٬۰۰۰ تومان", "123,000 Toman". */
+export function formatMoney(toman: number, lang: Lang): string {
+  const amount = numberFormat(lang, { maximumFractionDigits: 0 }).format(Math.round(toman));
+  return `${amount} ${words(lang).toman}`;
+}
+
+/** formatDigits rewrites the ASCII digits of s in lang's digits (Persian in fa). */
+export function formatDigits(s: string, lang: Lang): string {
+  if (lang !== 'fa') return s;
+  return s.replace(/[0-9]/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
+}
+
+/** toLatinDigits turns Persian and Arabic-Indic digits into ASCII digits, for
+ * inputs typed on a Persian keyboard. */
+export function toLatinDigits(s: string): string {
+  return s
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+}
+
+/** parseAmount reads a typed amount of whole Toman: ASCII, Persian or Arabic
+ * digits, with thousands separators or spaces allowed ("۵۰٬۰۰۰", "50,000").
+ * Anything else, or nothing, is null. */
+export function parseAmount(raw: string): number | null {
+  const s = toLatinDigits(raw).replace(/[\s,\u066c\u060c]/g, '');
+  if (!/^\d{1,15}$/.test(s)) return null;
+  return Number(s);
+}
+
+/** formatSignedMoney writes a signed amount of Toman with its sign: "+50,000 Toman", "-20,000 Toman". */
+export function formatSignedMoney(toman: number, lang: Lang): string {
+  const amount = numberFormat(lang, { maximumFractionDigits: 0, signDisplay: 'exceptZero' }).format(Math.round(toman));
+  return `${amount} ${words(lang).toman}`;
+}
+
+/** formatCountdown writes seconds as m:ss ("۱:۵۹", "1:59"). */
+export function formatCountdown(seconds: number, lang: Lang): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  const m = Math.floor(s / 60);
+  const rest = s % 60;
+  return formatDigits(`${m}:${String(rest).padStart(2, '0')}`, lang);
+}
+
+type DateInput = Date | string | number;
+
+function toDate(value: DateInput): Date | null {
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** formatDate writes a short numeric date: "۱۴۰۵/۰۸/۳۰" in fa, "11/21/2026" in en. */
+export function formatDate(value: DateInput, lang: Lang, timeZone?: string): string {
+  const d = toDate(value);
+  if (!d) return words(lang).invalidDate;
+  return dateFormat(lang, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(d);
+}
+
+/** formatLongDate writes weekday, day, month name and year in the natural
+ * order of lang: "شنبه ۳۰ آبان ۱۴۰۵", "Saturday, November 21, 2026".
+ * The fa parts are put in order by hand: Intl's full style orders them oddly. */
+export function formatLongDate(value: DateInput, lang: Lang, timeZone?: string): string {
+  const d = toDate(value);
+  if (!d) return words(lang).invalidDate;
+  const f = dateFormat(lang, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone });
+  if (lang !== 'fa') return f.format(d);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    f.formatToParts(d).find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
+}
+
+/** formatTime writes a 24-hour hh:mm time. */
+export function formatTime(value: DateInput, lang: Lang, timeZone?: string): string {
+  const d = toDate(value);
+  if (!d) return words(lang).invalidDate;
+  return dateFormat(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(d);
+}
+
+/** formatDateTime writes the long date followed by the time. */
+export function formatDateTime(value: DateInput, lang: Lang, timeZone?: string): string {
+  const d = toDate(value);
+  if (!d) return words(lang).invalidDate;
+  const sep = lang === 'fa' ? '، ' : ', ';
+  return `${formatLongDate(d, lang, timeZone)}${sep}${formatTime(d, lang, timeZone)}`;
+}
+
+/** formatDayMonth writes a day and a short month name: "۲۱ آبان", "Nov 21".
+ * A date-only "YYYY-MM-DD" is read as that calendar day wherever the viewer is. */
+export function formatDayMonth(value: DateInput, lang: Lang, timeZone?: string): string {
+  const dateOnly = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const d = toDate(dateOnly ? `${value as string}T00:00:00Z` : value);
+  if (!d) return words(lang).invalidDate;
+  return dateFormat(lang, { day: 'numeric', month: 'short', timeZone: dateOnly ? 'UTC' : timeZone }).format(d);
+}
+
+/** formatWeekday names a day of the week (0 Sunday ... 6 Saturday): "شنبه", "Saturday". */
+export function formatWeekday(day: number, lang: Lang, style: 'long' | 'short' = 'long'): string {
+  // 2023-01-01 was a Sunday.
+  const d = new Date(Date.UTC(2023, 0, 1 + (((day % 7) + 7) % 7)));
+  return dateFormat(lang, { weekday: style, timeZone: 'UTC' }).format(d);
+}
+
+/** formatClock writes a time of day for class times: 12-hour with AM/PM in en
+ * ("9:30 AM"), 24-hour with Persian digits in fa ("۰۹:۳۰"). */
+export function formatClock(value: DateInput, lang: Lang, timeZone?: string): string {
+  const d = toDate(value);
+  if (!d) return words(lang).invalidDate;
+  if (lang === 'fa') return formatTime(d, lang, timeZone);
+  return dateFormat(lang, { hour: 'numeric', minute: '2-digit', hour12: true, timeZone }).format(d);
+}

@@ -1,0 +1,70 @@
+import { useSyncExternalStore } from 'react';
+
+// The viewer's time zone: the one chosen in Settings (saved in localStorage),
+// else the browser's own. Screens send it as `tz=` and show times in it.
+export const TZ_STORAGE_KEY = 'zabano.tz';
+export const FALLBACK_TIME_ZONE = 'Asia/Tehran';
+
+const listeners = new Set<() => void>();
+
+/** isTimeZone reports whether Intl knows tz as an IANA zone. */
+export function isTimeZone(tz: unknown): tz is string {
+  if (typeof tz !== 'string' || tz === '') return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** browserTimeZone is the zone the device is set to. */
+export function browserTimeZone(): string {
+  try {
+    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return isTimeZone(tz) ? tz : FALLBACK_TIME_ZONE;
+  } catch {
+    return FALLBACK_TIME_ZONE;
+  }
+}
+
+/** storedTimeZone is the zone chosen in Settings, or null when none was chosen. */
+export function storedTimeZone(): string | null {
+  try {
+    const v = localStorage.getItem(TZ_STORAGE_KEY);
+    return isTimeZone(v) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/** viewerTimeZone is the zone to send as tz= and to show times in. */
+export function viewerTimeZone(): string {
+  return storedTimeZone() ?? browserTimeZone();
+}
+
+/** setViewerTimeZone saves tz as the chosen zone; null goes back to the browser's. */
+export function setViewerTimeZone(tz: string | null): void {
+  try {
+    if (tz && isTimeZone(tz)) localStorage.setItem(TZ_STORAGE_KEY, tz);
+    else localStorage.removeItem(TZ_STORAGE_KEY);
+  } catch {
+    // No storage: the browser's zone stays in use.
+  }
+  listeners.forEach((l) => l());
+}
+
+function subscribe(l: () => void) {
+  listeners.add(l);
+  const onStorage = (e: StorageEvent) => e.key === TZ_STORAGE_KEY && l();
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(l);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** useViewerTimeZone returns the viewer's zone and re-renders when it changes. */
+export function useViewerTimeZone(): string {
+  return useSyncExternalStore(subscribe, viewerTimeZone, () => FALLBACK_TIME_ZONE);
+}

@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@fontsource/vazirmatn/400.css';
+import '@fontsource/vazirmatn/500.css';
+import '@fontsource/vazirmatn/700.css';
+import './styles.css';
+import { i18nReady } from '@/lib/i18n';
+import { initTheme } from '@/lib/theme';
+import { App } from '@/app/app';
+
+initTheme();
+
+// Render once the interface language is loaded, so no raw key ever shows.
+const root = createRoot(document.getElementById('root')!);
+void i18nReady.finally(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
