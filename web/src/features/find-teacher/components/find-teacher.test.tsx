@@ -89,6 +89,9 @@ describe('find teacher', () => {
 
     await user.type(screen.getByLabelText('Search by name or bio'), 'ielts{Enter}');
     await waitFor(() => expect(router.state.location.search).toBe('?q=ielts'));
+    // The search is sent, and the keyboard user is still in the box.
+    await waitFor(() => expect(queries.at(-1)?.get('q')).toBe('ielts'));
+    expect(screen.getByLabelText('Search by name or bio')).toHaveFocus();
     await user.selectOptions(screen.getByLabelText('Language'), 'german');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'price');
     await waitFor(() => expect(router.state.location.search).toBe('?q=ielts&language=german&sort=price'));

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -20,14 +20,20 @@ export function SearchForm({ search, onChange }: SearchFormProps) {
   const qId = useId();
   const langId = useId();
   const sortId = useId();
+  // The box holds what is typed until it is sent; a new q from the URL (back,
+  // forward, clear) replaces it. The form is not remounted for that, so the
+  // focus stays in the box after Enter.
+  const [q, setQ] = useState(search.q);
+  const [urlQ, setUrlQ] = useState(search.q);
+  if (search.q !== urlQ) {
+    setUrlQ(search.q);
+    setQ(search.q);
+  }
   return (
     <form
       role="search"
-      // A new q from the URL (back, forward, clear) resets the uncontrolled box.
-      key={search.q}
       onSubmit={(e) => {
         e.preventDefault();
-        const q = String(new FormData(e.currentTarget).get('q') ?? '');
         onChange({ q });
       }}
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]"
@@ -41,7 +47,8 @@ export function SearchForm({ search, onChange }: SearchFormProps) {
             id={qId}
             name="q"
             type="search"
-            defaultValue={search.q}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
             maxLength={100}
             autoComplete="off"
             enterKeyHint="search"
