@@ -3,6 +3,8 @@ package media_test
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -60,39 +62,62 @@ func TestSave(t *testing.T) {
 		{"exe named .mp4", media.Video, "intro.mp4", file("MZ\x90\x00", 100), ""},
 		{"dot-dot name is irrelevant", media.Photo, "../../etc/passwd", file(pngHead, 100), "png"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			store := &media.Disk{Dir: dir}
-			key, err := media.Save(ctx, store, tc.kind, tc.filename, bytes.NewReader(tc.data))
-			if tc.wantExt == "" {
-				if zabano.ErrorCode(err) != zabano.EINVALID {
-					t.Fatalf("got key %q, err %v; want refused", key, err)
+		for _, st := range stores {
+			t.Run(st.name+"/"+tc.name, func(t *testing.T) {
+				store := st.new(t)
+				key, err := media.Save(ctx, store, tc.kind, tc.filename, bytes.NewReader(tc.data))
+				if tc.wantExt == "" {
+					if zabano.ErrorCode(err) != zabano.EINVALID {
+						t.Fatalf("got key %q, err %v; want refused", key, err)
+					}
+					if n := store.count(t); n != 0 {
+						t.Fatalf("a refused upload left %d files", n)
+					}
+					return
 				}
-				if n := countFiles(t, dir); n != 0 {
-					t.Fatalf("a refused upload left %d files", n)
+				if err != nil {
+					t.Fatal(err)
 				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !media.ValidKey(key) || !strings.HasSuffix(key, "."+tc.wantExt) || !strings.HasPrefix(key, tc.kind.Folder+"/") {
-				t.Fatalf("key %q", key)
-			}
-			f, err := store.Open(ctx, key)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			got, _ := io.ReadAll(f)
-			if !bytes.Equal(got, tc.data) || f.Size() != int64(len(tc.data)) {
-				t.Fatalf("stored %d bytes, want %d", len(got), len(tc.data))
-			}
-		})
+				if !media.ValidKey(key) || !strings.HasSuffix(key, "."+tc.wantExt) || !strings.HasPrefix(key, tc.kind.Folder+"/") {
+					t.Fatalf("key %q", key)
+				}
+				f, err := store.Open(ctx, key)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer f.Close()
+				got, _ := io.ReadAll(f)
+				if !bytes.Equal(got, tc.data) || f.Size() != int64(len(tc.data)) {
+					t.Fatalf("stored %d bytes, want %d", len(got), len(tc.data))
+				}
+			})
+		}
 	}
 }
 
-func countFiles(t *testing.T, dir string) int {
+// testStore is a Store under test; count reports how many files it holds,
+// partial ones included.
+type testStore struct {
+	media.Store
+	count func(t *testing.T) int
+}
+
+// stores make each Store empty for one test, so that every behaviour is
+// checked on each.
+var stores = []struct {
+	name string
+	new  func(t *testing.T) testStore
+}{
+	{"disk", newDisk},
+	{"s3", newS3},
+}
+
+func newDisk(t *testing.T) testStore {
+	dir := t.TempDir()
+	return testStore{&media.Disk{Dir: dir}, func(t *testing.T) int { return countFiles(dir) }}
+}
+
+func countFiles(dir string) int {
 	n := 0
 	filepath.WalkDir(dir, func(_ string, d os.DirEntry, _ error) error {
 		if d != nil && !d.IsDir() {
@@ -103,26 +128,168 @@ func countFiles(t *testing.T, dir string) int {
 	return n
 }
 
-func TestDiskKeys(t *testing.T) {
-	store := &media.Disk{Dir: t.TempDir()}
-	for _, key := range []string{"../secret", "photos/../../x.jpg", "photos/abc.jpg", "/etc/passwd", ""} {
-		if _, err := store.Open(ctx, key); zabano.ErrorCode(err) != zabano.ENOTFOUND {
-			t.Errorf("Open(%q): %v, want not found", key, err)
+// failAfter yields n bytes, then fails with err, together with the last
+// bytes when withData. It reports its error once, then io.EOF, as a reader
+// may: a store must not take that for the end of the file.
+type failAfter struct {
+	n        int
+	err      error
+	withData bool
+	failed   bool
+}
+
+var errBroken = errors.New("connection broken")
+
+func (r *failAfter) Read(p []byte) (int, error) {
+	switch {
+	case r.failed:
+		return 0, io.EOF
+	case r.n == 0:
+		r.failed = true
+		return 0, r.err
+	}
+	n := min(len(p), r.n)
+	clear(p[:n])
+	r.n -= n
+	if r.n == 0 && r.withData {
+		r.failed = true
+		return n, r.err
+	}
+	return n, nil
+}
+
+func TestStore(t *testing.T) {
+	const key = "photos/0123456789abcdef0123456789abcdef.png"
+	for _, st := range stores {
+		t.Run(st.name+"/round trip", func(t *testing.T) {
+			store := st.new(t)
+			data := make([]byte, 10000)
+			for i := range data {
+				data[i] = byte(i * 7)
+			}
+			if err := store.Put(ctx, key, bytes.NewReader(data)); err != nil {
+				t.Fatal(err)
+			}
+			f, err := store.Open(ctx, key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			if f.Size() != int64(len(data)) {
+				t.Fatalf("size %d, want %d", f.Size(), len(data))
+			}
+			if n, err := f.Seek(9000, io.SeekStart); n != 9000 || err != nil {
+				t.Fatalf("seek: %d %v", n, err)
+			}
+			got := make([]byte, 100)
+			if _, err := io.ReadFull(f, got); err != nil || !bytes.Equal(got, data[9000:9100]) {
+				t.Fatalf("read at 9000: %v", err)
+			}
+			// The way the server answers a range request.
+			if n, err := f.Seek(-50, io.SeekEnd); n != 9950 || err != nil {
+				t.Fatalf("seek from the end: %d %v", n, err)
+			}
+			if rest, err := io.ReadAll(f); err != nil || !bytes.Equal(rest, data[9950:]) {
+				t.Fatalf("read the last 50: %d bytes, %v", len(rest), err)
+			}
+			if _, err := f.Seek(0, io.SeekStart); err != nil {
+				t.Fatal(err)
+			}
+			if all, err := io.ReadAll(f); err != nil || !bytes.Equal(all, data) {
+				t.Fatalf("read again from the start: %d bytes, %v", len(all), err)
+			}
+		})
+		// Over one S3 part: a multipart upload.
+		t.Run(st.name+"/large round trip", func(t *testing.T) {
+			store := st.new(t)
+			data := make([]byte, 12<<20+123)
+			for i := range data {
+				data[i] = byte(i / 1000)
+			}
+			if err := store.Put(ctx, key, bytes.NewReader(data)); err != nil {
+				t.Fatal(err)
+			}
+			f, err := store.Open(ctx, key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			if all, err := io.ReadAll(f); err != nil || !bytes.Equal(all, data) || f.Size() != int64(len(data)) {
+				t.Fatalf("read %d bytes (size %d), want %d: %v", len(all), f.Size(), len(data), err)
+			}
+			if n := store.count(t); n != 1 {
+				t.Fatalf("%d files stored, want 1", n)
+			}
+		})
+		t.Run(st.name+"/missing key", func(t *testing.T) {
+			store := st.new(t)
+			if _, err := store.Open(ctx, key); zabano.ErrorCode(err) != zabano.ENOTFOUND {
+				t.Fatalf("open: %v, want not found", err)
+			}
+		})
+		// Readers that break before anything is sent, and after S3 parts
+		// were sent; one whose error comes with the last bytes of a part; one
+		// whose client hung up (io.ErrUnexpectedEOF).
+		for _, r := range []failAfter{
+			{n: 1000, err: errBroken},
+			{n: 6 << 20, err: errBroken},
+			{n: 10 << 20, err: errBroken, withData: true},
+			{n: 6 << 20, err: io.ErrUnexpectedEOF},
+			{n: 10 << 20, err: io.ErrUnexpectedEOF, withData: true},
+		} {
+			t.Run(fmt.Sprintf("%s/reader fails after %d bytes with %v", st.name, r.n, r.err), func(t *testing.T) {
+				store := st.new(t)
+				want := r.err
+				if err := store.Put(ctx, key, &r); !errors.Is(err, want) {
+					t.Fatalf("put: %v, want %v", err, want)
+				}
+				if _, err := store.Open(ctx, key); zabano.ErrorCode(err) != zabano.ENOTFOUND {
+					t.Fatalf("open after a failed put: %v", err)
+				}
+				if n := store.count(t); n != 0 {
+					t.Fatalf("a failed put left %d files", n)
+				}
+			})
 		}
+		t.Run(st.name+"/delete", func(t *testing.T) {
+			store := st.new(t)
+			if err := store.Put(ctx, key, strings.NewReader("x")); err != nil {
+				t.Fatal(err)
+			}
+			if err := store.Delete(ctx, key); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := store.Open(ctx, key); zabano.ErrorCode(err) != zabano.ENOTFOUND {
+				t.Fatalf("open after delete: %v", err)
+			}
+			if err := store.Delete(ctx, key); err != nil {
+				t.Fatalf("second delete: %v", err)
+			}
+			if n := store.count(t); n != 0 {
+				t.Fatalf("%d files left", n)
+			}
+		})
+		t.Run(st.name+"/invalid keys", func(t *testing.T) {
+			store := st.new(t)
+			for _, bad := range []string{"../secret", "photos/../../x.jpg", "photos/abc.jpg", "/etc/passwd", ""} {
+				if err := store.Put(ctx, bad, strings.NewReader("x")); err == nil {
+					t.Errorf("Put(%q) succeeded", bad)
+				}
+				if _, err := store.Open(ctx, bad); zabano.ErrorCode(err) != zabano.ENOTFOUND {
+					t.Errorf("Open(%q): %v, want not found", bad, err)
+				}
+				if err := store.Delete(ctx, bad); err != nil {
+					t.Errorf("Delete(%q): %v", bad, err)
+				}
+			}
+			if n := store.count(t); n != 0 {
+				t.Fatalf("%d files stored under invalid keys", n)
+			}
+		})
 	}
-	key, err := media.Save(ctx, store, media.Photo, "a.png", bytes.NewReader(file(pngHead, 10)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := store.Delete(ctx, key); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := store.Open(ctx, key); zabano.ErrorCode(err) != zabano.ENOTFOUND {
-		t.Fatalf("after delete: %v", err)
-	}
-	if err := store.Delete(ctx, key); err != nil {
-		t.Fatalf("second delete: %v", err)
-	}
+}
+
+func TestContentType(t *testing.T) {
 	if got := media.ContentType("photos/0123456789abcdef0123456789abcdef.png"); got != "image/png" {
 		t.Fatalf("content type %q", got)
 	}
