@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/zabano/zabano"
+	"github.com/zabano/zabano/media"
 )
 
 // config is every setting of the server. Each flag falls back to an
@@ -35,6 +36,10 @@ type config struct {
 	gateway          string
 	zarinpalMerchant string
 	zarinpalSandbox  bool
+	// media is where uploads are kept: disk (a folder of the data folder)
+	// or s3 (a bucket of any S3-compatible service).
+	media string
+	s3    media.S3Options
 	// meetingURL is the template of class video rooms.
 	meetingURL string
 	// webDir, when set, serves the web app from that folder instead of the
@@ -69,6 +74,11 @@ func parseConfig(name string, args []string, getenv func(string) string, stderr 
 	fs.StringVar(&c.logFormat, "log-format", env("ZABANO_LOG_FORMAT", ""), "text or json; json by default in prod (ZABANO_LOG_FORMAT)")
 	fs.StringVar(&c.gateway, "gateway", env("ZABANO_GATEWAY", ""), "payment gateway: sandbox or zarinpal; sandbox only in dev, the default there (ZABANO_GATEWAY)")
 	fs.BoolVar(&c.zarinpalSandbox, "zarinpal-sandbox", env("ZARINPAL_SANDBOX", "") == "1", "send Zarinpal payments to its sandbox host; not in prod (ZARINPAL_SANDBOX=1)")
+	fs.StringVar(&c.media, "media", env("ZABANO_MEDIA", "disk"), "where uploads are kept: disk (the data folder) or s3 (ZABANO_MEDIA)")
+	fs.StringVar(&c.s3.Endpoint, "s3-endpoint", env("ZABANO_S3_ENDPOINT", ""), "S3 service as host:port, for -media s3 (ZABANO_S3_ENDPOINT)")
+	fs.StringVar(&c.s3.Bucket, "s3-bucket", env("ZABANO_S3_BUCKET", ""), "S3 bucket of uploads; it must exist (ZABANO_S3_BUCKET)")
+	fs.StringVar(&c.s3.Region, "s3-region", env("ZABANO_S3_REGION", ""), "S3 region; asked of the service when empty (ZABANO_S3_REGION)")
+	fs.BoolVar(&c.s3.Insecure, "s3-insecure", env("ZABANO_S3_INSECURE", "") == "1", "reach the S3 service over plain http (ZABANO_S3_INSECURE=1)")
 	for _, add := range extra {
 		add(fs)
 	}
@@ -83,6 +93,12 @@ func parseConfig(name string, args []string, getenv func(string) string, stderr 
 		return nil, err
 	}
 	if c.zarinpalMerchant, err = secret(getenv, "ZARINPAL_MERCHANT_ID"); err != nil {
+		return nil, err
+	}
+	if c.s3.AccessKey, err = secret(getenv, "ZABANO_S3_ACCESS_KEY"); err != nil {
+		return nil, err
+	}
+	if c.s3.SecretKey, err = secret(getenv, "ZABANO_S3_SECRET_KEY"); err != nil {
 		return nil, err
 	}
 	if c.env != "dev" && c.env != "prod" {
@@ -110,6 +126,25 @@ func (c *config) check() error {
 		errs = append(errs, fmt.Errorf("unknown payment gateway %q: ZABANO_GATEWAY is sandbox or zarinpal", c.gateway))
 	case c.gateway == "zarinpal" && c.zarinpalMerchant == "":
 		errs = append(errs, errors.New("ZABANO_GATEWAY=zarinpal needs ZARINPAL_MERCHANT_ID (or ZARINPAL_MERCHANT_ID_FILE)"))
+	}
+	switch c.media {
+	case "disk":
+	case "s3":
+		for _, need := range []struct{ value, name string }{
+			{c.s3.Endpoint, "ZABANO_S3_ENDPOINT"},
+			{c.s3.Bucket, "ZABANO_S3_BUCKET"},
+			{c.s3.AccessKey, "ZABANO_S3_ACCESS_KEY (or ZABANO_S3_ACCESS_KEY_FILE)"},
+			{c.s3.SecretKey, "ZABANO_S3_SECRET_KEY (or ZABANO_S3_SECRET_KEY_FILE)"},
+		} {
+			if need.value == "" {
+				errs = append(errs, fmt.Errorf("ZABANO_MEDIA=s3 needs %s", need.name))
+			}
+		}
+		if strings.Contains(c.s3.Endpoint, "://") {
+			errs = append(errs, fmt.Errorf("ZABANO_S3_ENDPOINT is host:port, not %q; ZABANO_S3_INSECURE=1 for plain http", c.s3.Endpoint))
+		}
+	default:
+		errs = append(errs, fmt.Errorf("unknown media driver %q: ZABANO_MEDIA is disk or s3", c.media))
 	}
 	if c.env != "prod" {
 		return errors.Join(errs...)

@@ -45,6 +45,22 @@ func openDB(ctx context.Context, c *config) (*sqlstore.DB, error) {
 	return sqlstore.Open(ctx, c.dsn())
 }
 
+// openMedia returns the store of uploads that ZABANO_MEDIA names. An S3
+// bucket is checked now, so a wrong name or key fails at start, not at the
+// first upload.
+func openMedia(ctx context.Context, c *config) (media.Store, error) {
+	if c.media != "s3" {
+		return &media.Disk{Dir: filepath.Join(c.dataDir, "media")}, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	store, err := media.NewS3(ctx, c.s3)
+	if err != nil {
+		return nil, fmt.Errorf("ZABANO_MEDIA=s3: %w", err)
+	}
+	return store, nil
+}
+
 func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	c, err := parseConfig("serve", args, getenv, stderr)
 	if err != nil {
@@ -73,6 +89,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	defer db.Close()
+	store, err := openMedia(ctx, c)
+	if err != nil {
+		return err
+	}
 	// One clock for everything; in dev, end-to-end tests may move it forward.
 	now := time.Now
 	var devClock *httpapi.DevClock
@@ -98,7 +118,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	srv := &httpapi.Server{
 		Teachers:      db,
 		Students:      db,
-		Media:         &media.Disk{Dir: filepath.Join(c.dataDir, "media")},
+		Media:         store,
 		Bookings:      db,
 		Chats:         db,
 		Materials:     db,
