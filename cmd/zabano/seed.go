@@ -11,7 +11,6 @@ import (
 	"image/png"
 	"io"
 	"math/rand/v2"
-	"path/filepath"
 	"time"
 
 	"github.com/zabano/zabano"
@@ -72,7 +71,10 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 	if err != nil {
 		return err
 	}
-	store := &media.Disk{Dir: filepath.Join(c.dataDir, "media")}
+	store, err := openMedia(ctx, c)
+	if err != nil {
+		return err
+	}
 	rnd := rand.New(rand.NewPCG(1, 2)) // the same marketplace every time
 	pick := func(list []string) string { return list[rnd.IntN(len(list))] }
 

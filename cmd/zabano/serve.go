@@ -187,16 +187,16 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		srv.Notifier = realtime.NewLocal()
 	}
 	// Old rate-limit and stream events go; deleting them twice is harmless.
-	go every(ctx, 10*time.Minute, logger, "prune", func(ctx context.Context) (int, error) {
+	go every(ctx, db, 10*time.Minute, logger, "prune", func(ctx context.Context) (int, error) {
 		return 0, errors.Join(db.PruneRateEvents(ctx, time.Hour), db.PruneEvents(ctx))
 	})
 	// Payments nobody verified within the gateway's window expire.
-	go every(ctx, time.Minute, logger, "expire payments", func(ctx context.Context) (int, error) {
+	go every(ctx, db, time.Minute, logger, "expire payments", func(ctx context.Context) (int, error) {
 		n, err := srv.Payments.ExpirePayments(ctx)
 		return int(n), err
 	})
 	// Classes nobody marked done are paid to the teacher SettleAfter their end.
-	go every(ctx, time.Minute, logger, "settle classes", func(ctx context.Context) (int, error) {
+	go every(ctx, db, time.Minute, logger, "settle classes", func(ctx context.Context) (int, error) {
 		return db.SettleDue(ctx, now().Add(-zabano.SettleAfter))
 	})
 
@@ -230,8 +230,9 @@ func dialect(c *config) string {
 }
 
 // every runs job each period until ctx ends, logging what it did (a count)
-// and its failures. The jobs are safe to run in several processes at once.
-func every(ctx context.Context, period time.Duration, logger *slog.Logger, name string, job func(context.Context) (int, error)) {
+// and its failures. Of several processes on one PostgreSQL, one runs each
+// round (db.Exclusive); the jobs would also be safe run by all at once.
+func every(ctx context.Context, db *sqlstore.DB, period time.Duration, logger *slog.Logger, name string, job func(context.Context) (int, error)) {
 	t := time.NewTicker(period)
 	defer t.Stop()
 	for {
@@ -239,7 +240,7 @@ func every(ctx context.Context, period time.Duration, logger *slog.Logger, name 
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			n, err := job(ctx)
+			n, _, err := db.Exclusive(ctx, name, job)
 			if err != nil && ctx.Err() == nil {
 				logger.Error(name, "err", err)
 			} else if n > 0 {
