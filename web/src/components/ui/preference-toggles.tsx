@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Languages, Moon, Sun } from 'lucide-react';
+import { chooseLang } from '@/lib/i18n';
 import { useTheme } from '@/lib/theme';
 import { IconButton } from './button';
 
@@ -21,7 +22,7 @@ export function LanguageToggle() {
   return (
     <button
       type="button"
-      onClick={() => void i18n.changeLanguage(next)}
+      onClick={() => void chooseLang(next)}
       aria-label={t('header.switchLanguage')}
       title={t('header.switchLanguage')}
       className="inline-flex h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-fg transition-colors hover:bg-surface-2"

@@ -1,6 +1,6 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGS, applyLang, isLang, storedLang, DEFAULT_LANG, type Lang } from './langs';
+import { LANGS, applyLang, isLang, saveLang, storedLang, DEFAULT_LANG, type Lang } from './langs';
 
 export * from './langs';
 
@@ -74,6 +74,12 @@ applyLang(storedLang());
 i18n.on('languageChanged', (lng) => {
   if (isLang(lng)) applyLang(lng);
 });
+
+/** chooseLang switches the interface to lang and remembers the choice. */
+export function chooseLang(lang: Lang): Promise<unknown> {
+  saveLang(lang);
+  return i18n.changeLanguage(lang);
+}
 
 /** currentLang is the language the interface shows now. */
 export function currentLang(): Lang {

@@ -24,13 +24,18 @@ export function storedLang(): Lang {
   }
 }
 
-/** Saves lang and makes <html lang dir> follow it. */
-export function applyLang(lang: Lang): void {
+/** Saves lang as the user's choice; only an explicit choice is saved, so that
+ * the start-up language never overwrites a choice made in another tab. */
+export function saveLang(lang: Lang): void {
   try {
     localStorage.setItem(LANG_STORAGE_KEY, lang);
   } catch {
     // Private mode without storage: the choice lasts for this page only.
   }
+}
+
+/** Makes <html lang dir> follow lang. */
+export function applyLang(lang: Lang): void {
   const root = document.documentElement;
   root.lang = lang;
   root.dir = dirOf(lang);

@@ -14,6 +14,7 @@ import { readSession } from '@/lib/auth/session';
 import type { Role } from '@/lib/auth/user';
 import { cn } from '@/lib/cn';
 import { useFieldError } from '@/lib/forms';
+import { chooseLang } from '@/lib/i18n';
 import type { Lang } from '@/lib/i18n/langs';
 import { useLang } from '@/lib/i18n/use-lang';
 import { setTheme, useTheme, type Theme } from '@/lib/theme';
@@ -97,14 +98,14 @@ function Choice<V extends string>({
 }
 
 function LanguageSection() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const lang = useLang();
   return (
     <Section id="settings-language" icon={<Languages className="size-5" />} title={t('settings.language.title')} description={t('settings.language.description')}>
       <Choice<Lang>
         legend={t('settings.language.title')}
         value={lang}
-        onChange={(l) => void i18n.changeLanguage(l)}
+        onChange={(l) => void chooseLang(l)}
         options={[
           { value: 'fa', label: 'فارسی', lang: 'fa' },
           { value: 'en', label: 'English', lang: 'en' },
