@@ -38,6 +38,8 @@ test.describe('registration', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'تغییر زبان به انگلیسی' }).click();
     await page.getByRole('link', { name: 'Sign up' }).click();
+    // The sign-in screen has a Username box too: wait for the next screen.
+    await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
     await page.getByLabel('Username', { exact: true }).fill(username);
     await page.getByLabel(/^Email/).fill(`${username}@example.com`);
     await page.getByLabel('Password', { exact: true }).fill('secret1');
