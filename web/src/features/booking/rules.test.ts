@@ -14,7 +14,7 @@ import {
   weekOf,
   weekStartDay,
 } from './rules';
-import { makeSlot } from './testing';
+import { makeSlot } from '@/features/find-teacher/testing';
 
 const level = (id: number, over: Partial<LevelPrice> = {}): LevelPrice => ({
   id,
