@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CalendarDays, Clock, ExternalLink, Pause, Pencil, Play, Trash2, UserRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { InlineConfirm } from '@/components/ui/inline-confirm';
 import { errorText } from '@/lib/api/error-text';
 import { cn } from '@/lib/cn';
 import { formatDigits, formatWeekday } from '@/lib/format';
@@ -168,24 +169,18 @@ export function TeacherCourseCard({ c }: { c: Course }) {
               )}
             </div>
             {confirming && (
-              <div role="group" aria-label={t('courses.confirmDelete')} className="mt-3 rounded-xl bg-danger-bg p-3 text-sm">
-                <p className="font-medium text-danger">{t('courses.confirmDelete')}</p>
-                {del.isError && <p className="mt-1 text-danger">{errorText(del.error, t, 'courses.deleteFailed')}</p>}
-                <div className="mt-2 flex flex-wrap gap-2">
-                  <Button variant="danger" className="border border-danger/40" loading={del.isPending} onClick={() => del.mutate(c.id)}>
-                    {t('courses.deleteConfirm')}
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    onClick={() => {
-                      setConfirming(false);
-                      del.reset();
-                    }}
-                  >
-                    {t('courses.cancel')}
-                  </Button>
-                </div>
-              </div>
+              <InlineConfirm
+                question={t('courses.confirmDelete')}
+                confirmLabel={t('courses.deleteConfirm')}
+                cancelLabel={t('courses.cancel')}
+                error={del.isError ? errorText(del.error, t, 'courses.deleteFailed') : undefined}
+                pending={del.isPending}
+                onConfirm={() => del.mutate(c.id)}
+                onCancel={() => {
+                  setConfirming(false);
+                  del.reset();
+                }}
+              />
             )}
           </>
         )}

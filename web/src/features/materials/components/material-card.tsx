@@ -6,6 +6,7 @@ import { Download, ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextArea, TextField } from '@/components/ui/field';
+import { InlineConfirm } from '@/components/ui/inline-confirm';
 import { applyFieldErrors, errorText } from '@/lib/api/error-text';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
@@ -205,24 +206,18 @@ export function MaterialCard({ m, editable = false, showTeacher = false }: { m: 
               )}
             </div>
             {editable && confirming && (
-              <div role="group" aria-label={t('materials.confirmDelete')} className="mt-3 rounded-xl bg-danger-bg p-3 text-sm">
-                <p className="font-medium text-danger">{t('materials.confirmDelete')}</p>
-                {del.isError && <p className="mt-1 text-danger">{errorText(del.error, t, 'materials.deleteFailed')}</p>}
-                <div className="mt-2 flex flex-wrap gap-2">
-                  <Button variant="danger" className="border border-danger/40" loading={del.isPending} onClick={() => del.mutate(m.id)}>
-                    {t('materials.deleteConfirm')}
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    onClick={() => {
-                      setConfirming(false);
-                      del.reset();
-                    }}
-                  >
-                    {t('materials.cancel')}
-                  </Button>
-                </div>
-              </div>
+              <InlineConfirm
+                question={t('materials.confirmDelete')}
+                confirmLabel={t('materials.deleteConfirm')}
+                cancelLabel={t('materials.cancel')}
+                error={del.isError ? errorText(del.error, t, 'materials.deleteFailed') : undefined}
+                pending={del.isPending}
+                onConfirm={() => del.mutate(m.id)}
+                onCancel={() => {
+                  setConfirming(false);
+                  del.reset();
+                }}
+              />
             )}
           </>
         )}

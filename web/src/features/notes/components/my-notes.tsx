@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { TextArea, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { InlineConfirm } from '@/components/ui/inline-confirm';
 import { applyFieldErrors, errorText } from '@/lib/api/error-text';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
@@ -147,24 +148,18 @@ function NoteCard({ note }: { note: StudyNote }) {
               )}
             </div>
             {confirming && (
-              <div role="group" aria-label={t('notes.confirmDelete')} className="mt-3 rounded-xl bg-danger-bg p-3 text-sm">
-                <p className="font-medium text-danger">{t('notes.confirmDelete')}</p>
-                {del.isError && <p className="mt-1 text-danger">{errorText(del.error, t, 'notes.deleteFailed')}</p>}
-                <div className="mt-2 flex flex-wrap gap-2">
-                  <Button variant="danger" className="border border-danger/40" loading={del.isPending} onClick={() => del.mutate(note.id)}>
-                    {t('notes.deleteConfirm')}
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    onClick={() => {
-                      setConfirming(false);
-                      del.reset();
-                    }}
-                  >
-                    {t('notes.cancel')}
-                  </Button>
-                </div>
-              </div>
+              <InlineConfirm
+                question={t('notes.confirmDelete')}
+                confirmLabel={t('notes.deleteConfirm')}
+                cancelLabel={t('notes.cancel')}
+                error={del.isError ? errorText(del.error, t, 'notes.deleteFailed') : undefined}
+                pending={del.isPending}
+                onConfirm={() => del.mutate(note.id)}
+                onCancel={() => {
+                  setConfirming(false);
+                  del.reset();
+                }}
+              />
             )}
           </>
         )}
