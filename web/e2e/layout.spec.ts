@@ -38,8 +38,11 @@ test('below 1024 px the sidebar is a keyboard-usable drawer sliding from the sta
     'پروفایل',
   ]);
   await expect(drawer.getByRole('region', { name: 'پیشرفت شما' })).toHaveCount(0);
-  const box = (await drawer.boundingBox())!;
-  expect(Math.round(box.x + box.width)).toBe(390);
+  // It slides in: its edge reaches the start (right) edge once the animation ends.
+  await expect.poll(async () => {
+    const box = (await drawer.boundingBox())!;
+    return Math.round(box.x + box.width);
+  }).toBe(390);
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await expect(toggle).toBeFocused();
