@@ -100,12 +100,18 @@ function Choice<V extends string>({
 function LanguageSection() {
   const { t } = useTranslation();
   const lang = useLang();
+  // The choice shows at once; the interface follows when the language's
+  // strings have loaded.
+  const [chosen, setChosen] = useState<Lang | null>(null);
   return (
     <Section id="settings-language" icon={<Languages className="size-5" />} title={t('settings.language.title')} description={t('settings.language.description')}>
       <Choice<Lang>
         legend={t('settings.language.title')}
-        value={lang}
-        onChange={(l) => void chooseLang(l)}
+        value={chosen ?? lang}
+        onChange={(l) => {
+          setChosen(l);
+          void chooseLang(l).finally(() => setChosen(null));
+        }}
         options={[
           { value: 'fa', label: 'فارسی', lang: 'fa' },
           { value: 'en', label: 'English', lang: 'en' },
