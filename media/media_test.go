@@ -158,6 +158,20 @@ func (r *failAfter) Read(p []byte) (int, error) {
 	return n, nil
 }
 
+// putAndOpen stores data under key and opens it again.
+func putAndOpen(t *testing.T, store media.Store, key string, data []byte) media.File {
+	t.Helper()
+	if err := store.Put(ctx, key, bytes.NewReader(data)); err != nil {
+		t.Fatal(err)
+	}
+	f, err := store.Open(ctx, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
 func TestStore(t *testing.T) {
 	const key = "photos/0123456789abcdef0123456789abcdef.png"
 	for _, st := range stores {
@@ -167,14 +181,7 @@ func TestStore(t *testing.T) {
 			for i := range data {
 				data[i] = byte(i * 7)
 			}
-			if err := store.Put(ctx, key, bytes.NewReader(data)); err != nil {
-				t.Fatal(err)
-			}
-			f, err := store.Open(ctx, key)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
+			f := putAndOpen(t, store, key, data)
 			if f.Size() != int64(len(data)) {
 				t.Fatalf("size %d, want %d", f.Size(), len(data))
 			}
@@ -206,14 +213,7 @@ func TestStore(t *testing.T) {
 			for i := range data {
 				data[i] = byte(i / 1000)
 			}
-			if err := store.Put(ctx, key, bytes.NewReader(data)); err != nil {
-				t.Fatal(err)
-			}
-			f, err := store.Open(ctx, key)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
+			f := putAndOpen(t, store, key, data)
 			if all, err := io.ReadAll(f); err != nil || !bytes.Equal(all, data) || f.Size() != int64(len(data)) {
 				t.Fatalf("read %d bytes (size %d), want %d: %v", len(all), f.Size(), len(data), err)
 			}
