@@ -5,6 +5,7 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"fmt"
+	"runtime"
 	"strings"
 
 	"golang.org/x/crypto/argon2"
@@ -27,6 +28,17 @@ const argonKeyLen = 32
 
 var b64 = base64.RawStdEncoding
 
+// argonSlots bounds the argon2id computations running at once to the CPUs.
+// More would not end sooner, and each holds its memory (19 MiB) until it
+// ends: a burst of sign-ins would hold that many times over.
+var argonSlots = make(chan struct{}, runtime.GOMAXPROCS(0))
+
+func idKey(pw, salt []byte, time, memory uint32, threads uint8, keyLen uint32) []byte {
+	argonSlots <- struct{}{}
+	defer func() { <-argonSlots }()
+	return argon2.IDKey(pw, salt, time, memory, threads, keyLen)
+}
+
 // HashPassword returns the argon2id hash of pw in the PHC string format.
 func HashPassword(pw string) (string, error) {
 	salt := make([]byte, 16)
@@ -34,7 +46,7 @@ func HashPassword(pw string) (string, error) {
 		return "", err
 	}
 	c := PasswordCost
-	key := argon2.IDKey([]byte(pw), salt, c.Time, c.Memory, c.Threads, argonKeyLen)
+	key := idKey([]byte(pw), salt, c.Time, c.Memory, c.Threads, argonKeyLen)
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s",
 		argon2.Version, c.Memory, c.Time, c.Threads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
 }
@@ -63,6 +75,6 @@ func CheckPassword(hash, pw string) bool {
 	if err != nil {
 		return false
 	}
-	got := argon2.IDKey([]byte(pw), salt, time, memory, threads, uint32(len(want)))
+	got := idKey([]byte(pw), salt, time, memory, threads, uint32(len(want)))
 	return subtle.ConstantTimeCompare(got, want) == 1
 }
