@@ -10,3 +10,10 @@ func (db *DB) Exec(ctx context.Context, q string, args ...any) error {
 		return err
 	})
 }
+
+// Analyzed reports whether SQLite holds statistics of table.
+func (db *DB) Analyzed(ctx context.Context, table string) (bool, error) {
+	var n int
+	err := db.reader.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_stat1 WHERE tbl = ?`, table).Scan(&n)
+	return n > 0, err
+}

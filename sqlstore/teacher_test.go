@@ -201,3 +201,17 @@ func TestStudentProfile(t *testing.T) {
 		}
 	})
 }
+
+func TestOptimizeGathersStatistics(t *testing.T) {
+	// SQLite only: PostgreSQL's autovacuum keeps its statistics.
+	db := storetest.Open(t, "sqlite")
+	for _, name := range []string{"tara", "yas"} {
+		mustUser(t, db, name, zabano.RoleTeacher)
+	}
+	if err := db.Optimize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := db.Analyzed(ctx, "teacher_profiles"); err != nil || !ok {
+		t.Fatalf("teacher_profiles analyzed: %v, %v", ok, err)
+	}
+}

@@ -186,9 +186,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	} else {
 		srv.Notifier = realtime.NewLocal()
 	}
-	// Old rate-limit and stream events go; deleting them twice is harmless.
+	// Old rate-limit and stream events go (deleting them twice is harmless),
+	// and SQLite's statistics follow the data.
 	go every(ctx, db, 10*time.Minute, logger, "prune", func(ctx context.Context) (int, error) {
-		return 0, errors.Join(db.PruneRateEvents(ctx, time.Hour), db.PruneEvents(ctx))
+		return 0, errors.Join(db.PruneRateEvents(ctx, time.Hour), db.PruneEvents(ctx), db.Optimize(ctx))
 	})
 	// Payments nobody verified within the gateway's window expire.
 	go every(ctx, db, time.Minute, logger, "expire payments", func(ctx context.Context) (int, error) {
