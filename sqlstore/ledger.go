@@ -33,16 +33,22 @@ func post(ctx context.Context, tx *Tx, t *zabano.LedgerTransaction) error {
 		kind   zabano.AccountKind
 		amount int64
 	}
-	legs := make([]leg, len(t.Entries))
-	for i, e := range t.Entries {
+	// Every writer opens new accounts in one order (by kind and user), then
+	// locks account rows in one order (by id), so that two transactions over
+	// the same accounts cannot deadlock on PostgreSQL: neither on the unique
+	// index while opening them, nor on the rows.
+	entries := slices.Clone(t.Entries)
+	slices.SortFunc(entries, func(a, b zabano.Entry) int {
+		return cmp.Or(cmp.Compare(a.Account.Kind, b.Account.Kind), cmp.Compare(a.Account.UserID, b.Account.UserID))
+	})
+	legs := make([]leg, len(entries))
+	for i, e := range entries {
 		id, err := accountID(ctx, tx, e.Account)
 		if err != nil {
 			return err
 		}
 		legs[i] = leg{id, e.Account.Kind, e.Amount}
 	}
-	// Every writer locks account rows in id order, so that two transactions
-	// over the same accounts cannot deadlock on PostgreSQL.
 	slices.SortFunc(legs, func(a, b leg) int { return cmp.Compare(a.id, b.id) })
 	for _, l := range legs {
 		res, err := tx.exec(ctx, `UPDATE ledger_accounts SET balance = balance + ?
