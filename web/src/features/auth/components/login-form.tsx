@@ -7,7 +7,7 @@ import { LogIn } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox, PasswordField, TextField } from '@/components/ui/field';
-import { SegmentedTabs } from '@/components/ui/segmented-tabs';
+import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api/errors';
 import { errorText } from '@/lib/api/error-text';
@@ -87,7 +87,7 @@ export function LoginForm() {
       <p className="mt-1 text-sm text-muted">{t('auth.login.subtitle')}</p>
 
       <div className="mt-6">
-        <SegmentedTabs
+        <Tabs
           label={t('auth.login.entrance')}
           idPrefix="login-tab"
           panelId={panelId}

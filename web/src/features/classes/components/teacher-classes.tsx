@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ban, CalendarCheck2, CalendarX2, Check, CheckCheck, Clock, Inbox, Video, X } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
@@ -6,6 +6,7 @@ import { Button, IconButton } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { Spinner } from '@/components/ui/spinner';
+import { Tabs } from '@/components/ui/tabs';
 import { errorText } from '@/lib/api/error-text';
 import { cn } from '@/lib/cn';
 import { formatClock, formatDayMonth, formatNumber } from '@/lib/format';
@@ -135,17 +136,17 @@ export function TeacherClasses() {
       {notice.error && <Alert tone="error">{notice.error}</Alert>}
 
       <Tabs
+        className="grid grid-cols-2 sm:grid-cols-4"
+        label={t('classes.teacher.tabsLabel')}
+        idPrefix="classes-tab"
+        panelId={panelId}
         value={tab}
         onChange={setTab}
-        panelId={panelId}
-        label={t('classes.teacher.tabsLabel')}
-        counts={{
-          upcoming: tabs.upcoming.length,
-          completed: tabs.completed.length,
+        options={TEACHER_TABS.map((id) => ({
+          value: id,
           // The count of requests shows only when there are some.
-          pending: tabs.pending.length > 0 ? tabs.pending.length : null,
-          cancelled: tabs.cancelled.length,
-        }}
+          label: <TabLabel tab={id} count={id === 'pending' && tabs.pending.length === 0 ? null : tabs[id].length} />,
+        }))}
       />
 
       <div id={panelId} role="tabpanel" aria-labelledby={`classes-tab-${tab}`} tabIndex={0} className="focus:outline-none">
@@ -219,78 +220,25 @@ export function TeacherClasses() {
   );
 }
 
-type TabsProps = {
-  value: TeacherTab;
-  onChange: (tab: TeacherTab) => void;
-  panelId: string;
-  label: string;
-  counts: Record<TeacherTab, number | null>;
-};
-
-/** Tabs is the row of four tabs; arrow keys, Home and End move between
- * them (mirrored in right-to-left), and only the chosen one is in the tab order. */
-function Tabs({ value, onChange, panelId, label, counts }: TabsProps) {
+/** TabLabel is a tab's name and its count; requests waiting stand out. */
+function TabLabel({ tab, count }: { tab: TeacherTab; count: number | null }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const refs = useRef<Array<HTMLButtonElement | null>>([]);
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const i = TEACHER_TABS.indexOf(value);
-    const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
-    let next: number;
-    if (e.key === 'ArrowRight') next = rtl ? i - 1 : i + 1;
-    else if (e.key === 'ArrowLeft') next = rtl ? i + 1 : i - 1;
-    else if (e.key === 'Home') next = 0;
-    else if (e.key === 'End') next = TEACHER_TABS.length - 1;
-    else return;
-    e.preventDefault();
-    next = (next + TEACHER_TABS.length) % TEACHER_TABS.length;
-    onChange(TEACHER_TABS[next]!);
-    refs.current[next]?.focus();
-  };
   return (
-    <div
-      role="tablist"
-      aria-label={label}
-      onKeyDown={onKeyDown}
-      className="grid grid-cols-2 gap-1 rounded-xl bg-surface-2 p-1 sm:grid-cols-4"
-    >
-      {TEACHER_TABS.map((tab, i) => {
-        const selected = tab === value;
-        const count = counts[tab];
-        return (
-          <button
-            key={tab}
-            ref={(el) => {
-              refs.current[i] = el;
-            }}
-            id={`classes-tab-${tab}`}
-            type="button"
-            role="tab"
-            aria-selected={selected}
-            aria-controls={panelId}
-            tabIndex={selected ? 0 : -1}
-            onClick={() => onChange(tab)}
-            className={cn(
-              'flex min-h-10 items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-              selected ? 'bg-primary text-on-primary shadow-sm' : 'text-muted hover:bg-surface hover:text-fg',
-            )}
-          >
-            {t(tabLabel[tab])}
-            {count !== null && ' '}
-            {count !== null && (
-              <span
-                className={cn(
-                  'min-w-6 rounded-full px-1.5 text-xs tabular-nums',
-                  selected ? 'bg-on-primary/20' : tab === 'pending' ? 'bg-danger text-surface' : 'bg-surface',
-                )}
-              >
-                {formatNumber(count, lang)}
-              </span>
-            )}
-          </button>
-        );
-      })}
-    </div>
+    <>
+      {t(tabLabel[tab])}
+      {count !== null && ' '}
+      {count !== null && (
+        <span
+          className={cn(
+            'min-w-6 rounded-full px-1.5 text-xs tabular-nums group-aria-selected:bg-on-primary/20 group-aria-selected:text-inherit',
+            tab === 'pending' ? 'bg-danger text-surface' : 'bg-surface',
+          )}
+        >
+          {formatNumber(count, lang)}
+        </span>
+      )}
+    </>
   );
 }
 

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api/error-text';
 import { useMaterials, type Material } from '../api/get-materials';
 import { MaterialCard } from './material-card';
-import { TypeTabs } from './type-tabs';
+import { Tabs } from '@/components/ui/tabs';
 
 export type MaterialFilter = 'all' | 'note' | 'assignment';
 
@@ -49,7 +49,8 @@ export function StudentMaterials() {
           wrapperClassName="md:w-80"
           end={<Search className="me-2 size-5 text-muted" aria-hidden />}
         />
-        <TypeTabs
+        <Tabs
+          className="inline-flex max-w-full overflow-x-auto"
           label={t('materials.typeFilter')}
           idPrefix="material-type"
           panelId={panelId}
