@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CalendarDays, Clock, ExternalLink, Pause, Pencil, Play, Trash2, UserRound } from 'lucide-react';
+import { CalendarDays, Clock, ExternalLink, Pause, Play, UserRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { InlineConfirm } from '@/components/ui/inline-confirm';
+import { ItemActions } from '@/components/ui/item-actions';
 import { errorText } from '@/lib/api/error-text';
 import { cn } from '@/lib/cn';
 import { formatDigits, formatWeekday } from '@/lib/format';
@@ -108,7 +109,6 @@ export function TeacherCourseCard({ c }: { c: Course }) {
       startTime: c.startTime,
       isActive: !c.isActive,
     });
-  const btn = 'inline-flex min-h-10 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors';
   return (
     <li>
       <article aria-labelledby={titleId} className="flex h-full flex-col rounded-2xl border border-line bg-surface p-5 shadow-sm">
@@ -137,15 +137,6 @@ export function TeacherCourseCard({ c }: { c: Course }) {
               <ClassLinkButton c={c} />
               {!confirming && (
                 <>
-                  <button
-                    type="button"
-                    onClick={() => setEditing(true)}
-                    aria-label={t('courses.editOf', { title: c.title })}
-                    className={cn(btn, 'border border-line hover:bg-surface-2')}
-                  >
-                    <Pencil className="size-4" aria-hidden />
-                    {t('courses.edit')}
-                  </button>
                   <Button
                     variant="ghost"
                     className="min-h-10 px-3"
@@ -156,15 +147,14 @@ export function TeacherCourseCard({ c }: { c: Course }) {
                     {c.isActive ? <Pause className="size-4" aria-hidden /> : <Play className="size-4 rtl:-scale-x-100" aria-hidden />}
                     {c.isActive ? t('courses.deactivate') : t('courses.activate')}
                   </Button>
-                  <button
-                    type="button"
-                    onClick={() => setConfirming(true)}
-                    aria-label={t('courses.deleteOf', { title: c.title })}
-                    className={cn(btn, 'text-danger hover:bg-danger-bg')}
-                  >
-                    <Trash2 className="size-4" aria-hidden />
-                    {t('courses.delete')}
-                  </button>
+                  <ItemActions
+                    editText={t('courses.edit')}
+                    deleteText={t('courses.delete')}
+                    editLabel={t('courses.editOf', { title: c.title })}
+                    deleteLabel={t('courses.deleteOf', { title: c.title })}
+                    onEdit={() => setEditing(true)}
+                    onDelete={() => setConfirming(true)}
+                  />
                 </>
               )}
             </div>

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Download, ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { Download, ExternalLink } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextArea, TextField } from '@/components/ui/field';
 import { InlineConfirm } from '@/components/ui/inline-confirm';
+import { ItemActions } from '@/components/ui/item-actions';
 import { applyFieldErrors, errorText } from '@/lib/api/error-text';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
@@ -184,24 +185,14 @@ export function MaterialCard({ m, editable = false, showTeacher = false }: { m: 
               <MaterialAction m={m} />
               {editable && !confirming && (
                 <div className="mt-3 flex flex-wrap items-center justify-end gap-1 border-t border-line pt-3">
-                  <button
-                    type="button"
-                    onClick={() => setEditing(true)}
-                    aria-label={t('materials.editOf', { title: m.title })}
-                    className={cn(action, 'min-h-9 px-2.5 text-fg hover:bg-surface-2')}
-                  >
-                    <Pencil className="size-4" aria-hidden />
-                    {t('materials.edit')}
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => setConfirming(true)}
-                    aria-label={t('materials.deleteOf', { title: m.title })}
-                    className={cn(action, 'min-h-9 px-2.5 text-danger hover:bg-danger-bg')}
-                  >
-                    <Trash2 className="size-4" aria-hidden />
-                    {t('materials.delete')}
-                  </button>
+                  <ItemActions
+                    editText={t('materials.edit')}
+                    deleteText={t('materials.delete')}
+                    editLabel={t('materials.editOf', { title: m.title })}
+                    deleteLabel={t('materials.deleteOf', { title: m.title })}
+                    onEdit={() => setEditing(true)}
+                    onDelete={() => setConfirming(true)}
+                  />
                 </div>
               )}
             </div>

@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Download, NotebookPen, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Download, NotebookPen, Plus } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { TextArea, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { InlineConfirm } from '@/components/ui/inline-confirm';
+import { ItemActions } from '@/components/ui/item-actions';
 import { applyFieldErrors, errorText } from '@/lib/api/error-text';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
@@ -71,21 +72,19 @@ export function NoteForm({ note, onDone, onCancel }: { note?: StudyNote; onDone:
   );
 }
 
-const btn = 'inline-flex min-h-10 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors';
-
 /** DownloadNoteButton saves a note as a text file. */
 export function DownloadNoteButton({ note, className }: { note: StudyNote; className?: string }) {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
+    <Button
+      variant="secondary"
       onClick={() => downloadNote(note)}
       aria-label={t('notes.downloadOf', { title: note.title })}
-      className={cn(btn, 'border border-line hover:bg-surface-2', className)}
+      className={cn('min-h-10 px-3', className)}
     >
       <Download className="size-4" aria-hidden />
       {t('notes.download')}
-    </button>
+    </Button>
   );
 }
 
@@ -125,26 +124,14 @@ function NoteCard({ note }: { note: StudyNote }) {
             <div className="mt-auto flex flex-wrap gap-2 pt-4">
               <DownloadNoteButton note={note} />
               {!confirming && (
-                <>
-                  <button
-                    type="button"
-                    onClick={() => setEditing(true)}
-                    aria-label={t('notes.editOf', { title: note.title })}
-                    className={cn(btn, 'border border-line hover:bg-surface-2')}
-                  >
-                    <Pencil className="size-4" aria-hidden />
-                    {t('notes.edit')}
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => setConfirming(true)}
-                    aria-label={t('notes.deleteOf', { title: note.title })}
-                    className={cn(btn, 'text-danger hover:bg-danger-bg')}
-                  >
-                    <Trash2 className="size-4" aria-hidden />
-                    {t('notes.delete')}
-                  </button>
-                </>
+                <ItemActions
+                  editText={t('notes.edit')}
+                  deleteText={t('notes.delete')}
+                  editLabel={t('notes.editOf', { title: note.title })}
+                  deleteLabel={t('notes.deleteOf', { title: note.title })}
+                  onEdit={() => setEditing(true)}
+                  onDelete={() => setConfirming(true)}
+                />
               )}
             </div>
             {confirming && (
