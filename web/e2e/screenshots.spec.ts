@@ -48,8 +48,9 @@ for (const [lang, theme] of looks) {
       await signInViaApi(context, request, student);
       await page.goto('/student/dashboard');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      // Let the dashboard's cards finish loading their data.
-      await page.waitForLoadState('networkidle');
+      // Let the dashboard's cards finish loading their data (the network is
+      // never idle: the live-events stream stays open).
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       await shoot(page, `student-dashboard-${suffix}.png`, width, height);
     });
   }
