@@ -17,6 +17,10 @@ type DevClock struct {
 // Now is the real time plus the offset.
 func (c *DevClock) Now() time.Time { return time.Now().Add(time.Duration(c.offset.Load())) }
 
+// Set puts the clock at t, from where it runs on with the real time: a dev
+// server started on a chosen day and hour (ZABANO_DEV_NOW).
+func (c *DevClock) Set(t time.Time) { c.offset.Store(int64(time.Until(t))) }
+
 var msgClockBack = zabano.Msg{En: "The clock only moves forward.", Fa: "ساعت فقط رو به جلو حرکت می‌کند."}
 
 // moveDevClock is POST /api/dev/clock/ (dev only): {"advance_seconds": N}

@@ -53,6 +53,10 @@ export default defineConfig({
       // A folder to serve the app from instead of the binary's built-in copy,
       // so that several people can test their own builds side by side.
       ZABANO_WEB_DIR: process.env.ZABANO_WEB_DIR ?? '',
+      // The server's clock starts at this process's time, which a faked date
+      // (faketime) moves along with the browser's: the suite can be run on any
+      // day and hour, server included.
+      ZABANO_DEV_NOW: new Date().toISOString(),
       // Every test comes from 127.0.0.1: lift the per-address code limit (the
       // per-phone limit of 3 stays and is respected by unique phones).
       ZABANO_CODES_PER_IP: '10000',

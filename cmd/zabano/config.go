@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/zabano/zabano"
 	"github.com/zabano/zabano/media"
@@ -45,6 +46,9 @@ type config struct {
 	// webDir, when set, serves the web app from that folder instead of the
 	// copy built into the binary (development and parallel test runs).
 	webDir string
+	// devNow, in dev, is the instant the server's clock starts at, so that
+	// end-to-end tests run on a chosen day and hour (zero: the real time).
+	devNow time.Time
 }
 
 // parseConfig reads the settings from args and the environment; extra adds
@@ -70,6 +74,7 @@ func parseConfig(name string, args []string, getenv func(string) string, stderr 
 	fs.IntVar(&c.loginFailsPerIP, "login-fails-per-ip", envInt(getenv, "ZABANO_LOGIN_FAILS_PER_IP", 100), "failed logins one address may make in 15 minutes (ZABANO_LOGIN_FAILS_PER_IP)")
 	fs.BoolVar(&c.trustProxy, "trust-proxy", env("ZABANO_TRUST_PROXY", "") == "1", "take client addresses from X-Forwarded-For (ZABANO_TRUST_PROXY=1)")
 	fs.StringVar(&c.meetingURL, "meeting-url", env("ZABANO_MEETING_URL", zabano.DefaultMeetingURL), "class video-room address; {room} becomes a random name (ZABANO_MEETING_URL)")
+	devNow := fs.String("dev-now", env("ZABANO_DEV_NOW", ""), "dev only: start the server's clock at this RFC 3339 instant (ZABANO_DEV_NOW)")
 	fs.StringVar(&c.webDir, "web-dir", env("ZABANO_WEB_DIR", ""), "serve the web app from this folder instead of the built-in copy (ZABANO_WEB_DIR)")
 	fs.StringVar(&c.logFormat, "log-format", env("ZABANO_LOG_FORMAT", ""), "text or json; json by default in prod (ZABANO_LOG_FORMAT)")
 	fs.StringVar(&c.gateway, "gateway", env("ZABANO_GATEWAY", ""), "payment gateway: sandbox or zarinpal; sandbox only in dev, the default there (ZABANO_GATEWAY)")
@@ -103,6 +108,14 @@ func parseConfig(name string, args []string, getenv func(string) string, stderr 
 	}
 	if c.env != "dev" && c.env != "prod" {
 		return nil, fmt.Errorf("ZABANO_ENV must be dev or prod, not %q", c.env)
+	}
+	if *devNow != "" {
+		if c.env != "dev" {
+			return nil, errors.New("ZABANO_DEV_NOW is for dev servers only: a production clock is the real time")
+		}
+		if c.devNow, err = time.Parse(time.RFC3339, *devNow); err != nil {
+			return nil, fmt.Errorf("ZABANO_DEV_NOW: %w", err)
+		}
 	}
 	if c.sms == "" {
 		c.sms = map[string]string{"dev": "log", "prod": "kavenegar"}[c.env]

@@ -175,6 +175,8 @@ func TestServeRefusesUnsafeProd(t *testing.T) {
 		{"no merchant id", map[string]string{}, "ZARINPAL_MERCHANT_ID"},
 		{"no merchant id in dev", map[string]string{"ZABANO_ENV": "dev", "ZABANO_GATEWAY": "zarinpal"}, "ZARINPAL_MERCHANT_ID"},
 		{"unknown gateway in dev", map[string]string{"ZABANO_ENV": "dev", "ZABANO_GATEWAY": "paypal"}, "unknown payment gateway"},
+		{"a dev clock in prod", map[string]string{"ZABANO_DEV_NOW": "2026-11-23T20:10:00Z"}, "ZABANO_DEV_NOW is for dev"},
+		{"a malformed dev clock", map[string]string{"ZABANO_ENV": "dev", "ZABANO_DEV_NOW": "Monday evening"}, "ZABANO_DEV_NOW"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.env["ZABANO_DATA_DIR"] = t.TempDir()
@@ -194,6 +196,21 @@ func TestDevOutboxOnlyInDev(t *testing.T) {
 	c := client{t, boot(t, env)}
 	if st, m := c.call("GET", "/api/dev/sms-outbox/", "", nil); st != 404 {
 		t.Fatalf("outbox in prod: %d %v", st, m)
+	}
+}
+
+// A dev server started with ZABANO_DEV_NOW lives on that day and hour: its
+// tokens and classes follow that clock, which tests may still move forward.
+func TestDevClockStartsAtTheChosenInstant(t *testing.T) {
+	start := time.Date(2026, 11, 23, 20, 10, 0, 0, time.UTC) // a Monday, 23:40 in Tehran
+	c := client{t, boot(t, map[string]string{"ZABANO_ENV": "dev", "ZABANO_DATA_DIR": t.TempDir(), "ZABANO_DEV_NOW": start.Format(time.RFC3339)})}
+	st, m := c.call("POST", "/api/dev/clock/", "", map[string]int{"advance_seconds": 3600})
+	if st != 200 {
+		t.Fatalf("clock: %d %v", st, m)
+	}
+	now, _ := time.Parse(time.RFC3339Nano, m["now"].(string))
+	if d := now.Sub(start.Add(time.Hour)); d < 0 || d > time.Minute {
+		t.Fatalf("the clock says %v, want an hour after %v", now, start)
 	}
 }
 

@@ -98,6 +98,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	var devClock *httpapi.DevClock
 	if c.env == "dev" {
 		devClock = &httpapi.DevClock{}
+		if !c.devNow.IsZero() {
+			devClock.Set(c.devNow)
+		}
 		now = devClock.Now
 	}
 	db.Now = now

@@ -2,8 +2,8 @@
 // name and bio, the language filter and a sort done by the server and kept in
 // the URL, the main-site link, and booking with and without money.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { expectAccessible, signInViaApi, uniqueName } from './helpers';
-import { balanceOf, makeTeacher, openSlots, person, png, topUp, uniqueWord, type Teacher } from './find-teacher-fixtures';
+import { expectAccessible, lastTehranTime, signInViaApi, uniqueName } from './helpers';
+import { balanceOf, makeTeacher, openSlots, person, png, serverNow, topUp, uniqueWord, type Teacher } from './find-teacher-fixtures';
 
 // Screens load lazily and the machines that run this are often busy.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -132,6 +132,37 @@ test('the main-site link highlights the teacher and opens booking', async ({ pag
   await expect(page.getByText('استادی با شناسهٔ سایت اصلی no-such-main-site-id پیدا نشد.')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+// The booking week depends on the day it is opened: a Persian week starts on
+// Saturday and an English one on Sunday, and the days already gone are shown
+// closed. The browser's clock is put on each chosen day and hour (the server's
+// stays where it is, a few days later at most, so the teacher's times lie ahead).
+for (const { name, weekday, hh, mm, tz, lang, past } of [
+  { name: 'Saturday just after midnight in Tehran', weekday: 6, hh: 0, mm: 10, tz: 'Asia/Tehran', lang: 'fa', past: 0 },
+  { name: 'Saturday just after midnight in Tehran, seen in UTC (still Friday)', weekday: 6, hh: 0, mm: 10, tz: 'UTC', lang: 'fa', past: 6 },
+  { name: 'Monday late evening in Tehran', weekday: 1, hh: 23, mm: 40, tz: 'Asia/Tehran', lang: 'fa', past: 2 },
+  { name: 'Friday late evening in Tehran', weekday: 5, hh: 23, mm: 50, tz: 'Asia/Tehran', lang: 'fa', past: 6 },
+  { name: 'Saturday late evening in Tehran, in English', weekday: 6, hh: 22, mm: 45, tz: 'Asia/Tehran', lang: 'en', past: 6 },
+] as const) {
+  test(`the booking week on ${name} shows the past days closed and readable`, async ({ page, context, request }) => {
+    const student = await person(request, 'student');
+    await signInViaApi(context, request, student);
+    await page.clock.install({ time: lastTehranTime(await serverNow(request), weekday, hh, mm) });
+    await page.goto('/login');
+    await page.evaluate(([l, z]) => (localStorage.setItem('zabano.lang', l), localStorage.setItem('zabano.tz', z)), [lang, tz]);
+    await page.goto(`/student/find-teacher?id=${rad.id}`);
+    const dialog = page.getByRole('dialog', { name: lang === 'fa' ? `رزرو کلاس با ${rad.name}` : `Book a class with ${rad.name}` });
+    const days = dialog.getByRole('listitem');
+    await expect(days).toHaveCount(7);
+    // The dialog opens on the first week with a free time; this week is the one with the past days.
+    const thisWeek = dialog.getByRole('button', { name: lang === 'fa' ? 'بازگشت به این هفته' : 'Back to this week' });
+    if (await thisWeek.isVisible()) await thisWeek.click();
+    await expect(dialog.locator('[data-past]')).toHaveCount(past);
+    for (let i = 0; i < past; i++) await expect(days.nth(i)).toContainText(lang === 'fa' ? 'گذشته' : 'Past');
+    await expect(days.nth(past)).not.toContainText(lang === 'fa' ? 'گذشته' : 'Past');
+    await expectAccessible(page, `booking dialog on ${name}`);
+  });
+}
 
 test('a student with money books a free time at a level', async ({ page, context, request }) => {
   const student = await person(request, 'student');

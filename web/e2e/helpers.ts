@@ -97,3 +97,16 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, `axe violations on ${what}`).toEqual([]);
 }
+
+/** lastTehranTime is the latest instant at or before `before` that falls on
+ * `weekday` (0 Sunday ... 6 Saturday) at hh:mm in Tehran (UTC+03:30 all year
+ * since 2022), so that a test can put the browser's clock on a chosen day and
+ * hour without leaving the server's week. */
+export function lastTehranTime(before: number, weekday: number, hh: number, mm: number): number {
+  const offset = 210 * 60_000;
+  const wall = new Date(before + offset);
+  const back = (wall.getUTCDay() - weekday + 7) % 7;
+  let at = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate() - back, hh, mm) - offset;
+  if (at > before) at -= 7 * 86_400_000;
+  return at;
+}

@@ -86,14 +86,19 @@ export function WeekPicker({ slots, today, tz, week, onWeek, selectedId, onSelec
                   className={cn(
                     'flex gap-2 rounded-xl border border-line p-2 sm:flex-col',
                     date === today && 'border-primary/60',
-                    past && 'opacity-50',
+                    // A past day reads as closed by its dashed frame and flat
+                    // background; its text keeps full contrast (WCAG AA).
+                    past && 'border-dashed bg-surface-2',
                   )}
+                  data-past={past || undefined}
                 >
                   <p className="w-20 shrink-0 text-xs sm:w-auto sm:text-center">
                     <span className="block font-semibold">{formatWeekday(dayOfWeek(date), lang, 'short')}</span>
                     <span className="text-muted">{formatDayMonth(date, lang)}</span>
                   </p>
-                  {daySlots.length === 0 ? (
+                  {past ? (
+                    <p className="self-center text-xs text-muted sm:text-center">{t('booking.pastDay')}</p>
+                  ) : daySlots.length === 0 ? (
                     <p className="self-center text-xs text-muted sm:text-center">
                       <span aria-hidden>—</span>
                       <span className="sr-only">{t('booking.noSlotsDay')}</span>
