@@ -112,7 +112,9 @@ test('the main-site link highlights the teacher and opens booking', async ({ pag
   const student = await person(request, 'student');
   await signInViaApi(context, request, student);
   await page.goto(`/student/find-teacher/${wpId}`);
-  const card = page.getByRole('article', { name: rad.name });
+  // The dialog opens a second after the card shows and hides the page from
+  // assistive technology: the card is looked for hidden or not.
+  const card = page.getByRole('article', { name: rad.name, includeHidden: true });
   await expect(card).toContainText('از سایت اصلی');
   await expect(page.getByText(`${rad.name} از سایت اصلی پیدا شد.`, { exact: false })).toBeVisible();
   const dialog = page.getByRole('dialog', { name: `رزرو کلاس با ${rad.name}` });
