@@ -95,6 +95,7 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 		Teachers:      db,
 		Students:      db,
 		Media:         &media.Disk{Dir: mediaDir},
+		Uploads:       &zabano.Uploads{Store: db, Limiter: db, StudentQuota: 50 << 20, TeacherQuota: 1 << 30, PerHour: 60},
 		Bookings:      db,
 		Chats:         db,
 		Materials:     db,

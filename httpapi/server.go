@@ -22,6 +22,8 @@ type Server struct {
 	Teachers zabano.TeacherStore
 	Students zabano.StudentStore
 	Media    media.Store
+	// Uploads bounds what each user keeps in Media and how fast they add to it.
+	Uploads  *zabano.Uploads
 	Bookings zabano.BookingStore
 	Chats    zabano.ChatStore
 	// Materials keeps materials, courses and study notes.

@@ -108,14 +108,14 @@ func (k Kind) ErrInvalid() *zabano.Error {
 }
 
 // Save checks the upload r (the client named it name) against kind while
-// storing it, and returns its new key. A file of the wrong type is refused
-// before anything is stored; one over the limit is removed as soon as the
-// limit is passed.
-func Save(ctx context.Context, s Store, kind Kind, name string, r io.Reader) (string, error) {
+// storing it, and returns its new key and its size. A file of the wrong type
+// is refused before anything is stored; one over the limit is removed as
+// soon as the limit is passed.
+func Save(ctx context.Context, s Store, kind Kind, name string, r io.Reader) (key string, size int64, err error) {
 	br := bufio.NewReaderSize(r, 512)
 	head, err := br.Peek(512)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
-		return "", err
+		return "", 0, err
 	}
 	var typ *Type
 	for i := range kind.Types {
@@ -125,18 +125,21 @@ func Save(ctx context.Context, s Store, kind Kind, name string, r io.Reader) (st
 		}
 	}
 	if typ == nil || len(head) == 0 {
-		return "", kind.ErrInvalid()
+		return "", 0, kind.ErrInvalid()
 	}
 	b := make([]byte, 16)
 	if _, err := rand.Read(b); err != nil {
-		return "", err
+		return "", 0, err
 	}
-	key := kind.Folder + "/" + hex.EncodeToString(b) + "." + typ.Ext
-	err = s.Put(ctx, key, &capped{r: br, left: kind.MaxBytes})
+	key = kind.Folder + "/" + hex.EncodeToString(b) + "." + typ.Ext
+	body := &capped{r: br, left: kind.MaxBytes}
+	err = s.Put(ctx, key, body)
 	if errors.Is(err, errTooLarge) {
-		return "", kind.ErrInvalid()
+		return "", 0, kind.ErrInvalid()
+	} else if err != nil {
+		return "", 0, err
 	}
-	return key, err
+	return key, kind.MaxBytes - body.left, nil
 }
 
 var errTooLarge = errors.New("media: file over its size limit")

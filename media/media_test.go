@@ -65,7 +65,7 @@ func TestSave(t *testing.T) {
 		for _, st := range stores {
 			t.Run(st.name+"/"+tc.name, func(t *testing.T) {
 				store := st.new(t)
-				key, err := media.Save(ctx, store, tc.kind, tc.filename, bytes.NewReader(tc.data))
+				key, size, err := media.Save(ctx, store, tc.kind, tc.filename, bytes.NewReader(tc.data))
 				if tc.wantExt == "" {
 					if zabano.ErrorCode(err) != zabano.EINVALID {
 						t.Fatalf("got key %q, err %v; want refused", key, err)
@@ -87,8 +87,8 @@ func TestSave(t *testing.T) {
 				}
 				defer f.Close()
 				got, _ := io.ReadAll(f)
-				if !bytes.Equal(got, tc.data) || f.Size() != int64(len(tc.data)) {
-					t.Fatalf("stored %d bytes, want %d", len(got), len(tc.data))
+				if !bytes.Equal(got, tc.data) || f.Size() != int64(len(tc.data)) || size != f.Size() {
+					t.Fatalf("stored %d bytes, said %d, want %d", len(got), size, len(tc.data))
 				}
 			})
 		}

@@ -45,6 +45,11 @@ type config struct {
 	// webDir, when set, serves the web app from that folder instead of the
 	// copy built into the binary (development and parallel test runs).
 	webDir string
+	// The upload limits: the megabytes a student and a teacher may keep, and
+	// the files one user may upload in an hour.
+	studentQuotaMB int
+	teacherQuotaMB int
+	uploadsPerHour int
 }
 
 // parseConfig reads the settings from args and the environment; extra adds
@@ -79,6 +84,9 @@ func parseConfig(name string, args []string, getenv func(string) string, stderr 
 	fs.StringVar(&c.s3.Bucket, "s3-bucket", env("ZABANO_S3_BUCKET", ""), "S3 bucket of uploads; it must exist (ZABANO_S3_BUCKET)")
 	fs.StringVar(&c.s3.Region, "s3-region", env("ZABANO_S3_REGION", ""), "S3 region; asked of the service when empty (ZABANO_S3_REGION)")
 	fs.BoolVar(&c.s3.Insecure, "s3-insecure", env("ZABANO_S3_INSECURE", "") == "1", "reach the S3 service over plain http (ZABANO_S3_INSECURE=1)")
+	fs.IntVar(&c.studentQuotaMB, "student-quota-mb", envInt(getenv, "ZABANO_STUDENT_QUOTA_MB", 50), "megabytes of uploads a student may keep (ZABANO_STUDENT_QUOTA_MB)")
+	fs.IntVar(&c.teacherQuotaMB, "teacher-quota-mb", envInt(getenv, "ZABANO_TEACHER_QUOTA_MB", 1024), "megabytes of uploads a teacher may keep (ZABANO_TEACHER_QUOTA_MB)")
+	fs.IntVar(&c.uploadsPerHour, "uploads-per-hour", envInt(getenv, "ZABANO_UPLOADS_PER_HOUR", 60), "files one user may upload in an hour (ZABANO_UPLOADS_PER_HOUR)")
 	for _, add := range extra {
 		add(fs)
 	}
