@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"mime"
 	"net/http"
 	"strconv"
 	"time"
@@ -180,7 +179,7 @@ func (s *Server) materialFile(w http.ResponseWriter, r *http.Request) {
 	}
 	defer f.Close()
 	w.Header().Set("Content-Type", media.ContentType(m.File))
-	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": m.FileName}))
+	w.Header().Set("Content-Disposition", attachment(m.FileName))
 	w.Header().Set("Cache-Control", "private, no-store")
 	http.ServeContent(w, r, "", time.Time{}, f)
 }

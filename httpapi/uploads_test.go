@@ -1,9 +1,12 @@
 package httpapi_test
 
 import (
+	"archive/zip"
 	"bytes"
 	"fmt"
 	"net/http"
+	"path"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -185,6 +188,83 @@ func TestUploadRate(t *testing.T) {
 		a.clock.Add(time.Hour)
 		if r := post(note()); r.status != 201 {
 			t.Fatalf("an hour later: %d %s", r.status, r.body)
+		}
+	})
+}
+
+// docxOf is a ZIP of the named parts, each a tiny XML text: with
+// [Content_Types].xml and word/document.xml, the least a Word document has.
+func docxOf(t *testing.T, names ...string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w := zip.NewWriter(&buf)
+	for _, name := range names {
+		f, err := w.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Write([]byte(`<?xml version="1.0"?><x/>`))
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestDocumentsAreDownloads checks that a .docx is a Word document by its
+// ZIP directory, and that documents are served as downloads, never opened
+// from the app's origin, while photos show inline.
+func TestDocumentsAreDownloads(t *testing.T) {
+	each(t, func(t *testing.T, a *app) {
+		teacher := a.register("maryam", zabano.RoleTeacher, "09121000531")
+		docx := docxOf(t, "[Content_Types].xml", "_rels/.rels", "word/document.xml")
+		plainZip := docxOf(t, "index.html")
+		material := func(data []byte, lang string) resp {
+			return a.do(req{method: "POST", path: "/api/materials/", token: teacher, lang: lang,
+				body: multipartOf(t, map[string]string{"title": "notes", "material_type": "note"}, formFile{"file", "notes.docx", data})})
+		}
+		if r := material(plainZip, ""); r.status != 400 || r.field(t, "file") != "This file is named .docx but is not a Word document." || a.mediaFiles(t) != 0 {
+			t.Fatalf("a plain ZIP named .docx: %d %s", r.status, r.body)
+		}
+		if r := material(plainZip, "fa"); r.field(t, "file") != "این فایل پسوند docx دارد، اما سند Word نیست." {
+			t.Errorf("in Persian: %s", r.body)
+		}
+		r := material(docx, "")
+		if r.status != 201 {
+			t.Fatalf("a real DOCX: %d %s", r.status, r.body)
+		}
+		res, body := a.fetch(t, strings.TrimPrefix(r.json(t)["file"].(string), "https://zabano.test"))
+		if res.StatusCode != 200 || !bytes.Equal(body, docx) || res.Header.Get("Content-Disposition") != "attachment; filename=notes.docx" ||
+			res.Header.Get("Content-Type") != "application/vnd.openxmlformats-officedocument.wordprocessingml.document" {
+			t.Fatalf("material download: %d %v", res.StatusCode, res.Header)
+		}
+
+		r = a.do(req{method: "POST", path: "/api/teacher/profile/", token: teacher, body: multipartOf(t, nil,
+			formFile{"documents", "cv.pdf", fileOf(pdfHead, 300)},
+			formFile{"documents", "fake.docx", plainZip},
+			formFile{"documents", "cv.docx", docx},
+			formFile{"photo", "me.png", fileOf(pngHead, 300)},
+		)})
+		var p struct {
+			Photo     string
+			Documents []struct {
+				Name, URL string
+			}
+			DocumentErrors []struct{ Name, Detail string } `json:"document_errors"`
+		}
+		r.decode(t, &p)
+		if r.status != 200 || len(p.Documents) != 2 || len(p.DocumentErrors) != 1 || p.DocumentErrors[0].Name != "fake.docx" ||
+			p.DocumentErrors[0].Detail != "This file is named .docx but is not a Word document." {
+			t.Fatalf("documents: %d %s", r.status, r.body)
+		}
+		for _, d := range p.Documents {
+			res, _ := a.fetch(t, strings.TrimPrefix(d.URL, "https://zabano.test"))
+			if want := "attachment; filename=" + path.Base(d.URL); res.StatusCode != 200 || res.Header.Get("Content-Disposition") != want {
+				t.Errorf("%s: %d, Content-Disposition %q, want %q", d.Name, res.StatusCode, res.Header.Get("Content-Disposition"), want)
+			}
+		}
+		if res, _ := a.fetch(t, strings.TrimPrefix(p.Photo, "https://zabano.test")); res.StatusCode != 200 || res.Header.Get("Content-Disposition") != "" {
+			t.Errorf("photo: %d, Content-Disposition %q", res.StatusCode, res.Header.Get("Content-Disposition"))
 		}
 	})
 }
