@@ -36,6 +36,9 @@ type Server struct {
 	metrics                     *metrics
 	// Notifier wakes the event streams of users with new events.
 	Notifier zabano.Notifier
+	// Streams bounds the event streams; open holds those of this process.
+	Streams  StreamLimits
+	open     openStreams
 	Wallets  *zabano.Wallets
 	Payments *zabano.Payments
 	// Sandbox is the built-in sandbox gateway; nil when a real one is in

@@ -160,6 +160,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	} else {
 		gateway = payment.NewZarinpal(c.zarinpalMerchant, c.zarinpalSandbox)
 	}
+	srv.Streams = httpapi.StreamLimits{PerUser: c.streamsPerUser, PerProcess: c.maxStreams, Lifetime: c.streamLifetime}
 	srv.Uploads = &zabano.Uploads{
 		Store: db, Limiter: db, PerHour: c.uploadsPerHour,
 		StudentQuota: int64(c.studentQuotaMB) << 20, TeacherQuota: int64(c.teacherQuotaMB) << 20,
