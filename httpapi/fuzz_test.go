@@ -345,7 +345,8 @@ func newFuzzServer(f *testing.F, dialect string) *fuzzServer {
 	s := &Server{
 		Teachers: db, Students: db, Media: &media.Disk{Dir: f.TempDir()}, Bookings: db, Chats: db,
 		Materials: db, Progress: db, FileKey: []byte("file-key"), LedgerCounts: db.LedgerCounts, PaymentCounts: db.PaymentCounts,
-		Notifier: realtime.NewLocal(),
+		Notifier: realtime.NewLocal(), Streams: StreamLimits{PerUser: 5, PerProcess: 1 << 30, Lifetime: time.Hour},
+		Uploads: &zabano.Uploads{Store: db, Limiter: db, StudentQuota: 1 << 40, TeacherQuota: 1 << 40, PerHour: 1 << 30},
 		Accounts: &zabano.Accounts{
 			Users: db, Codes: db, Limiter: db, SMS: outbox,
 			Tokens:  &zabano.Tokens{Secret: []byte("test-secret"), Now: clock.Now},
