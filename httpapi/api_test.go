@@ -95,6 +95,7 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 		Teachers:      db,
 		Students:      db,
 		Media:         &media.Disk{Dir: mediaDir},
+		Uploads:       &zabano.Uploads{Store: db, Limiter: db, StudentQuota: 50 << 20, TeacherQuota: 1 << 30, PerHour: 60},
 		Bookings:      db,
 		Chats:         db,
 		Materials:     db,
@@ -103,6 +104,7 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 		LedgerCounts:  db.LedgerCounts,
 		PaymentCounts: db.PaymentCounts,
 		Notifier:      realtime.NewLocal(),
+		Streams:       httpapi.StreamLimits{PerUser: 5, PerProcess: 10_000, Lifetime: 30 * time.Minute},
 		Accounts: &zabano.Accounts{
 			Users: db, Codes: db, Limiter: db, SMS: outbox,
 			Tokens:          &zabano.Tokens{Secret: []byte("test-secret"), Now: clock.Now},

@@ -23,6 +23,21 @@ type sseEvent struct {
 // returns the events as they arrive; the stream closes when t ends.
 func (a *app) openStream(t *testing.T, token, lastID string) <-chan sseEvent {
 	t.Helper()
+	return a.liveStream(t, token, lastID).events
+}
+
+// liveStream is an open event stream: its events, closed when the server
+// ends the stream, and the last retry delay the server asked for, to read
+// once events is closed.
+type liveStream struct {
+	events <-chan sseEvent
+	retry  string
+}
+
+// liveStream opens GET /api/events/ as token (after lastID when not "");
+// the stream closes when t ends.
+func (a *app) liveStream(t *testing.T, token, lastID string) *liveStream {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	r, _ := http.NewRequestWithContext(ctx, "GET", a.srv.URL+"/api/events/", nil)
@@ -38,13 +53,17 @@ func (a *app) openStream(t *testing.T, token, lastID string) <-chan sseEvent {
 		t.Fatalf("stream: %d %s", res.StatusCode, res.Header.Get("Content-Type"))
 	}
 	out := make(chan sseEvent, 100)
+	s := &liveStream{events: out}
 	go func() {
 		defer res.Body.Close()
+		defer close(out)
 		sc := bufio.NewScanner(res.Body)
 		var e sseEvent
 		for sc.Scan() {
 			line := sc.Text()
 			switch {
+			case strings.HasPrefix(line, "retry: "):
+				s.retry = line[7:]
 			case strings.HasPrefix(line, "id: "):
 				e.id = line[4:]
 			case strings.HasPrefix(line, "event: "):
@@ -57,18 +76,41 @@ func (a *app) openStream(t *testing.T, token, lastID string) <-chan sseEvent {
 			}
 		}
 	}()
-	return out
+	return s
 }
 
+// next is the next event of a stream, which must come within 5 s.
 func next(t *testing.T, events <-chan sseEvent) sseEvent {
 	t.Helper()
 	select {
-	case e := <-events:
+	case e, ok := <-events:
+		if !ok {
+			t.Fatal("the stream ended")
+		}
 		return e
 	case <-time.After(5 * time.Second):
 		t.Fatal("no event within 5 s")
 	}
 	return sseEvent{}
+}
+
+// ended waits for the server to end a stream, within 5 s, and returns the
+// events it sent that were not read.
+func ended(t *testing.T, events <-chan sseEvent) []sseEvent {
+	t.Helper()
+	var rest []sseEvent
+	timeout := time.After(5 * time.Second)
+	for {
+		select {
+		case e, ok := <-events:
+			if !ok {
+				return rest
+			}
+			rest = append(rest, e)
+		case <-timeout:
+			t.Fatal("the stream did not end within 5 s")
+		}
+	}
 }
 
 func TestChatsAPI(t *testing.T) {

@@ -84,10 +84,12 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if e.Code == zabano.EPAYMENT {
 		body["missing_amount"] = e.Missing
 	}
-	if e.Code == zabano.ETOOMANY {
+	if e.Code == zabano.ETOOMANY || e.RetryAfter > 0 {
 		secs := int(e.RetryAfter.Seconds())
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
-		body["retry_after"] = secs
+		if e.Code == zabano.ETOOMANY {
+			body["retry_after"] = secs
+		}
 	}
 	encode(w, statusOf[e.Code], body)
 }

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/zabano/zabano"
@@ -16,7 +18,79 @@ const (
 	// heartbeat keeps idle streams open through proxies and lets a client
 	// notice a dead connection.
 	heartbeat = 25 * time.Second
+	// evictedRetry is the wait, in ms, asked of a client whose stream a
+	// newer one of its user ended: tabs beyond the cap then take turns every
+	// half minute or so instead of ending each other every two seconds.
+	evictedRetry = 30_000
+	// streamsFullRetry is when to come back to a process that holds all
+	// the streams it may.
+	streamsFullRetry = 30 * time.Second
 )
+
+// StreamLimits bound the event streams: PerUser streams of one user (a new
+// one ends the oldest), PerProcess in all (beyond, 503), and each lives
+// Lifetime, then the client comes back with its last event id.
+type StreamLimits struct {
+	PerUser, PerProcess int
+	Lifetime            time.Duration
+}
+
+// openStreams are the event streams of a process, by user, oldest first.
+type openStreams struct {
+	mu     sync.Mutex
+	n      int
+	byUser map[int64][]*openStream
+}
+
+type openStream struct {
+	// evicted is closed when a newer stream of the user takes this one's place.
+	evicted chan struct{}
+}
+
+// add counts a new stream of user, ending the user's oldest beyond
+// limits.PerUser; it fails when the process holds limits.PerProcess.
+func (o *openStreams) add(user int64, limits StreamLimits) (*openStream, bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.n >= limits.PerProcess {
+		return nil, false
+	}
+	if o.byUser == nil {
+		o.byUser = map[int64][]*openStream{}
+	}
+	st := &openStream{evicted: make(chan struct{})}
+	list := append(o.byUser[user], st)
+	o.n++
+	if len(list) > limits.PerUser {
+		close(list[0].evicted)
+		list = list[1:]
+		o.n--
+	}
+	o.byUser[user] = list
+	return st, true
+}
+
+// remove forgets an ended stream of user, unless it was evicted already.
+func (o *openStreams) remove(user int64, st *openStream) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	list := o.byUser[user]
+	i := slices.Index(list, st)
+	if i < 0 {
+		return
+	}
+	o.n--
+	if list = slices.Delete(list, i, i+1); len(list) == 0 {
+		delete(o.byUser, user)
+	} else {
+		o.byUser[user] = list
+	}
+}
+
+var msgStreamsFull = zabano.Msg{
+	En: "The server has too many live connections right now. Please try again shortly.",
+	Fa: "در حال حاضر اتصال‌های زنده به سرور بیش از حد است. لطفاً کمی بعد دوباره تلاش کنید.",
+}
 
 // eventJSON is the data of one server-sent event.
 type eventJSON struct {
@@ -27,9 +101,17 @@ type eventJSON struct {
 // events is GET /api/events/: a server-sent event stream of the user's new
 // messages ("message") and chats read in other tabs ("read"). A client that
 // reconnects with Last-Event-ID (or ?last_event_id=) gets what it missed, as
-// long as it is not older than zabano.EventTTL.
+// long as it is not older than zabano.EventTTL. A stream ends after
+// Streams.Lifetime, or when the user opens one too many; the client then
+// comes back with its last event id and loses nothing.
 func (s *Server) events(w http.ResponseWriter, r *http.Request, u *zabano.User) {
 	ctx := r.Context()
+	st, ok := s.open.add(u.ID, s.Streams)
+	if !ok {
+		writeError(w, r, &zabano.Error{Code: zabano.EUNAVAILABLE, Message: msgStreamsFull, RetryAfter: streamsFullRetry})
+		return
+	}
+	defer s.open.remove(u.ID, st)
 	s.metrics.streams.Inc()
 	defer s.metrics.streams.Dec()
 	// Subscribe before the first look, so nothing slips in between.
@@ -61,6 +143,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, u *zabano.User) 
 	fmt.Fprint(w, "retry: 2000\n\n")
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
+	// The lifetime ends a stream only between looks, so what is pending is
+	// always sent first.
+	end := time.NewTimer(s.Streams.Lifetime)
+	defer end.Stop()
 	for {
 		events, err := s.Chats.EventsAfter(ctx, u.ID, last, eventBatch)
 		if err != nil {
@@ -82,6 +168,12 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, u *zabano.User) 
 		}
 		select {
 		case <-ctx.Done():
+			return
+		case <-end.C:
+			return
+		case <-st.evicted:
+			fmt.Fprintf(w, "retry: %d\n\n", evictedRetry)
+			rc.Flush()
 			return
 		case <-wake:
 		case <-tick.C:

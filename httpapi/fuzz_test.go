@@ -110,6 +110,18 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
+// unlimited is an upload store and a limiter that refuse nothing.
+type unlimited struct{}
+
+func (unlimited) AddUpload(context.Context, int64, string, int64, int64) error { return nil }
+func (unlimited) RemoveUploads(context.Context, ...string) error               { return nil }
+func (unlimited) Take(context.Context, string, int, time.Duration) error       { return nil }
+func (unlimited) Count(context.Context, string, time.Duration) (int, time.Duration, error) {
+	return 0, 0, nil
+}
+func (unlimited) Hit(context.Context, string) error   { return nil }
+func (unlimited) Clear(context.Context, string) error { return nil }
+
 // FuzzReadUpload feeds any multipart body to readUpload with the teacher
 // editor's file fields: whatever happens, no stored file outlives a failed
 // read, every stored file has a key of the store's form, and the limits on
@@ -130,10 +142,11 @@ func FuzzReadUpload(f *testing.F) {
 	f.Add(uint8(0), []byte(`{"bio":"x","language_levels":[{"language":"English"}],"price_per_hour":5}`))
 	f.Fuzz(func(t *testing.T, ctype uint8, body []byte) {
 		dir := t.TempDir()
-		s := &Server{Media: &media.Disk{Dir: dir}}
+		s := &Server{Media: &media.Disk{Dir: dir}, Logger: slog.New(slog.DiscardHandler),
+			Uploads: &zabano.Uploads{Store: unlimited{}, Limiter: unlimited{}}}
 		r := fuzzRequest("POST", "/", ctype, body)
 		r.Body = http.MaxBytesReader(httptest.NewRecorder(), r.Body, maxUploadBody)
-		up, err := s.readUpload(r, map[string]fileField{
+		up, err := s.readUpload(r, &zabano.User{ID: 1}, map[string]fileField{
 			"photo": {kind: media.Photo}, "documents": {kind: media.Document, many: true},
 		})
 		stored := 0
@@ -332,7 +345,8 @@ func newFuzzServer(f *testing.F, dialect string) *fuzzServer {
 	s := &Server{
 		Teachers: db, Students: db, Media: &media.Disk{Dir: f.TempDir()}, Bookings: db, Chats: db,
 		Materials: db, Progress: db, FileKey: []byte("file-key"), LedgerCounts: db.LedgerCounts, PaymentCounts: db.PaymentCounts,
-		Notifier: realtime.NewLocal(),
+		Notifier: realtime.NewLocal(), Streams: StreamLimits{PerUser: 5, PerProcess: 1 << 30, Lifetime: time.Hour},
+		Uploads: &zabano.Uploads{Store: db, Limiter: db, StudentQuota: 1 << 40, TeacherQuota: 1 << 40, PerHour: 1 << 30},
 		Accounts: &zabano.Accounts{
 			Users: db, Codes: db, Limiter: db, SMS: outbox,
 			Tokens:  &zabano.Tokens{Secret: []byte("test-secret"), Now: clock.Now},

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"mime"
 	"net/http"
 	"strconv"
 	"time"
@@ -69,7 +68,7 @@ func (s *Server) materials(w http.ResponseWriter, r *http.Request, u *zabano.Use
 // createMaterial is POST /api/materials/: JSON for a class_link, multipart
 // with a file for a note or an assignment.
 func (s *Server) createMaterial(w http.ResponseWriter, r *http.Request, u *zabano.User) {
-	up, err := s.readUpload(r, map[string]fileField{"file": {kind: media.Material}})
+	up, err := s.readUpload(r, u, map[string]fileField{"file": {kind: media.Material}})
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -79,14 +78,14 @@ func (s *Server) createMaterial(w http.ResponseWriter, r *http.Request, u *zaban
 		Type: zabano.MaterialType(up.fields["material_type"]), LinkURL: up.fields["link_url"],
 	}
 	if f := up.files["file"]; len(f) > 0 {
-		m.File, m.FileName = f[len(f)-1].key, f[len(f)-1].name
+		m.File, m.FileName = f[0].key, f[0].name
 	}
 	err = m.Validate()
 	if err == nil {
 		err = s.Materials.CreateMaterial(r.Context(), m)
 	}
 	if err != nil {
-		up.discard(r.Context(), s.Media)
+		s.discard(r.Context(), up)
 		writeError(w, r, err)
 		return
 	}
@@ -138,7 +137,7 @@ func (s *Server) deleteMaterial(w http.ResponseWriter, r *http.Request, u *zaban
 		file, err = s.Materials.DeleteMaterial(r.Context(), u.ID, id)
 	}
 	if err == nil && file != "" {
-		err = s.Media.Delete(r.Context(), file)
+		err = s.removeMedia(r.Context(), file)
 	}
 	if err != nil {
 		writeError(w, r, err)
@@ -180,7 +179,7 @@ func (s *Server) materialFile(w http.ResponseWriter, r *http.Request) {
 	}
 	defer f.Close()
 	w.Header().Set("Content-Type", media.ContentType(m.File))
-	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": m.FileName}))
+	w.Header().Set("Content-Disposition", attachment(m.FileName))
 	w.Header().Set("Cache-Control", "private, no-store")
 	http.ServeContent(w, r, "", time.Time{}, f)
 }

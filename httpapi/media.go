@@ -1,7 +1,10 @@
 package httpapi
 
 import (
+	"mime"
 	"net/http"
+	"path"
+	"strings"
 	"time"
 
 	"github.com/zabano/zabano"
@@ -23,7 +26,22 @@ func (s *Server) serveMedia(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer f.Close()
-	w.Header().Set("Content-Type", media.ContentType(key))
+	ctype := media.ContentType(key)
+	w.Header().Set("Content-Type", ctype)
+	// Photos and videos show in the page; documents (PDF, DOC, DOCX) are
+	// downloads, never opened as pages of the app's origin.
+	if !strings.HasPrefix(ctype, "image/") && !strings.HasPrefix(ctype, "video/") {
+		w.Header().Set("Content-Disposition", attachment(path.Base(key)))
+	}
 	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 	http.ServeContent(w, r, "", time.Time{}, f)
+}
+
+// attachment is the Content-Disposition of a download named name, quoted or
+// encoded (RFC 2231) as the name needs, so that no name can end the header.
+func attachment(name string) string {
+	if d := mime.FormatMediaType("attachment", map[string]string{"filename": name}); d != "" {
+		return d
+	}
+	return "attachment"
 }

@@ -22,6 +22,8 @@ type Server struct {
 	Teachers zabano.TeacherStore
 	Students zabano.StudentStore
 	Media    media.Store
+	// Uploads bounds what each user keeps in Media and how fast they add to it.
+	Uploads  *zabano.Uploads
 	Bookings zabano.BookingStore
 	Chats    zabano.ChatStore
 	// Materials keeps materials, courses and study notes.
@@ -34,6 +36,9 @@ type Server struct {
 	metrics                     *metrics
 	// Notifier wakes the event streams of users with new events.
 	Notifier zabano.Notifier
+	// Streams bounds the event streams; open holds those of this process.
+	Streams  StreamLimits
+	open     openStreams
 	Wallets  *zabano.Wallets
 	Payments *zabano.Payments
 	// Sandbox is the built-in sandbox gateway; nil when a real one is in

@@ -68,7 +68,7 @@ func (s *Server) studentProfile(w http.ResponseWriter, r *http.Request, u *zaban
 // username, email, first_name, last_name, bio, and phone_number with the
 // code sent to it.
 func (s *Server) updateStudentProfile(w http.ResponseWriter, r *http.Request, u *zabano.User) {
-	up, err := s.readUpload(r, nil)
+	up, err := s.readUpload(r, u, nil)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -101,7 +101,7 @@ var msgPhotoRequired = zabano.Msg{En: "Choose a photo.", Fa: "یک عکس انت
 
 // uploadStudentPhoto is POST /api/student/profile/upload-photo/ (file profile_photo).
 func (s *Server) uploadStudentPhoto(w http.ResponseWriter, r *http.Request, u *zabano.User) {
-	up, err := s.readUpload(r, map[string]fileField{"profile_photo": {kind: media.Photo}})
+	up, err := s.readUpload(r, u, map[string]fileField{"profile_photo": {kind: media.Photo}})
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -111,15 +111,15 @@ func (s *Server) uploadStudentPhoto(w http.ResponseWriter, r *http.Request, u *z
 		writeError(w, r, zabano.FieldError("profile_photo", msgPhotoRequired))
 		return
 	}
-	key := files[len(files)-1].key
+	key := files[0].key
 	old, err := s.Students.SetUserPhoto(r.Context(), u.ID, key)
 	if err != nil {
-		up.discard(r.Context(), s.Media)
+		s.discard(r.Context(), up)
 		writeError(w, r, err)
 		return
 	}
 	if old != "" {
-		if err := s.Media.Delete(r.Context(), old); err != nil {
+		if err := s.removeMedia(r.Context(), old); err != nil {
 			s.Logger.ErrorContext(r.Context(), "delete replaced photo", "key", old, "err", err)
 		}
 	}

@@ -173,7 +173,7 @@ var msgLanguageLevelsJSON = zabano.Msg{En: "language_levels must be a JSON list 
 // multipart form of the fields that are filled, language_levels as JSON
 // text, and photo, intro_video and documents files.
 func (s *Server) updateTeacherProfile(w http.ResponseWriter, r *http.Request, u *zabano.User) {
-	up, err := s.readUpload(r, teacherFiles)
+	up, err := s.readUpload(r, u, teacherFiles)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -199,10 +199,10 @@ func (s *Server) updateTeacherProfile(w http.ResponseWriter, r *http.Request, u 
 		upd.LanguageLevels = &levels
 	}
 	if f := up.files["photo"]; len(f) > 0 {
-		upd.Photo = &f[len(f)-1].key
+		upd.Photo = &f[0].key
 	}
 	if f := up.files["intro_video"]; len(f) > 0 {
-		upd.IntroVideo = &f[len(f)-1].key
+		upd.IntroVideo = &f[0].key
 	}
 	for _, f := range up.files["documents"] {
 		upd.Documents = append(upd.Documents, zabano.Document{File: f.key, Name: f.name})
@@ -217,14 +217,12 @@ func (s *Server) updateTeacherProfile(w http.ResponseWriter, r *http.Request, u 
 		p, replaced, err = s.Teachers.UpdateTeacherProfile(r.Context(), u.ID, upd)
 	}
 	if err != nil {
-		up.discard(r.Context(), s.Media)
+		s.discard(r.Context(), up)
 		writeError(w, r, err)
 		return
 	}
-	for _, key := range replaced {
-		if err := s.Media.Delete(r.Context(), key); err != nil {
-			s.Logger.ErrorContext(r.Context(), "delete replaced media", "key", key, "err", err)
-		}
+	if err := s.removeMedia(r.Context(), replaced...); err != nil {
+		s.Logger.ErrorContext(r.Context(), "delete replaced media", "keys", replaced, "err", err)
 	}
 	out := s.teacherProfileOf(p)
 	out.DocumentErrors = up.rejected
@@ -282,7 +280,7 @@ func (s *Server) deleteTeacherDocument(w http.ResponseWriter, r *http.Request, u
 		var key string
 		key, err = s.Teachers.DeleteTeacherDocument(r.Context(), u.ID, id)
 		if err == nil {
-			err = s.Media.Delete(r.Context(), key)
+			err = s.removeMedia(r.Context(), key)
 		}
 	}
 	if err != nil {

@@ -55,20 +55,24 @@ type upload struct {
 var (
 	msgFieldTooLong = zabano.Msg{En: "A form field is too long.", Fa: "یکی از فیلدهای فرم بیش از حد طولانی است."}
 	msgTooManyParts = zabano.Msg{En: "The form has too many parts.", Fa: "فرم بیش از حد بخش دارد."}
+	msgOneFile      = zabano.Msg{En: "Choose only one file.", Fa: "فقط یک فایل انتخاب کنید."}
 )
 
-// readUpload reads a form whose files go to the media store as they arrive,
-// each checked by its bytes and capped while it is read. A JSON or urlencoded
-// body gives text fields only. On error, every file already stored is removed.
-func (s *Server) readUpload(r *http.Request, fileFields map[string]fileField) (*upload, error) {
+// readUpload reads a form of u whose files go to the media store as they
+// arrive, each checked by its bytes and capped while it is read. A JSON or
+// urlencoded body gives text fields only. On error, every file already
+// stored is removed.
+func (s *Server) readUpload(r *http.Request, u *zabano.User, fileFields map[string]fileField) (*upload, error) {
 	up := &upload{fields: map[string]string{}, files: map[string][]uploadedFile{}}
 	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if ct != "multipart/form-data" {
 		return up, up.readText(r)
 	}
-	err := up.readParts(r, s.Media, fileFields)
+	err := up.readParts(r, fileFields, func(kind media.Kind, name string, body io.Reader) (string, error) {
+		return s.saveUpload(r.Context(), u, kind, name, body)
+	})
 	if err != nil {
-		up.discard(r.Context(), s.Media)
+		s.discard(r.Context(), up)
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
 			return nil, &zabano.Error{Code: zabano.EINVALID, Message: msgTooLarge}
@@ -104,10 +108,11 @@ func (up *upload) readText(r *http.Request) error {
 }
 
 // readParts reads a multipart body part by part. Files of fileFields go to
-// store; everything else, text fields and files no field takes, counts
+// save; everything else, text fields and files no field takes, counts
 // against maxBody together, as a JSON body would, so only expected files
-// may make a request large.
-func (up *upload) readParts(r *http.Request, store media.Store, fileFields map[string]fileField) error {
+// may make a request large. A field that takes one file refuses a second,
+// rather than store files nothing would point to.
+func (up *upload) readParts(r *http.Request, fileFields map[string]fileField, save func(kind media.Kind, name string, r io.Reader) (string, error)) error {
 	mr, err := r.MultipartReader()
 	if err != nil {
 		return &zabano.Error{Code: zabano.EINVALID, Message: msgBadBody}
@@ -143,9 +148,12 @@ func (up *upload) readParts(r *http.Request, store media.Store, fileFields map[s
 			up.fields[name] = string(b)
 			continue
 		}
+		if !field.many && len(up.files[name]) > 0 {
+			return zabano.FieldError(name, msgOneFile)
+		}
 		fname := fileName(part.FileName())
 		body := &partReader{r: part}
-		key, err := media.Save(r.Context(), store, field.kind, fname, body)
+		key, err := save(field.kind, fname, body)
 		var invalid *zabano.Error
 		switch {
 		case err != nil && body.err != nil: // the request failed, not the store
@@ -216,12 +224,52 @@ func bodyError(err error) error {
 	return &zabano.Error{Code: zabano.EINVALID, Message: msgBadBody}
 }
 
-// discard removes the stored files of up, when what they were for failed.
-func (up *upload) discard(ctx context.Context, store media.Store) {
+// saveUpload saves the file r of u (the client named it name) as kind: counted
+// against u's hourly uploads before it is read, and against u's quota once
+// its size is known; a file over the quota is deleted at once.
+func (s *Server) saveUpload(ctx context.Context, u *zabano.User, kind media.Kind, name string, r io.Reader) (string, error) {
+	if err := s.Uploads.Begin(ctx, u); err != nil {
+		return "", err
+	}
+	key, size, err := media.Save(ctx, s.Media, kind, name, r)
+	if err != nil {
+		return "", err
+	}
+	if err := s.Uploads.Add(ctx, u, key, size); err != nil {
+		if derr := s.Media.Delete(context.WithoutCancel(ctx), key); derr != nil {
+			s.Logger.ErrorContext(ctx, "delete upload over quota", "key", key, "err", derr)
+		}
+		return "", err
+	}
+	return key, nil
+}
+
+// removeMedia deletes stored files, then their upload records: a file
+// counts against its owner's quota until it is gone.
+func (s *Server) removeMedia(ctx context.Context, keys ...string) error {
+	var errs []error
+	var gone []string
+	for _, key := range keys {
+		if err := s.Media.Delete(ctx, key); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		gone = append(gone, key)
+	}
+	return errors.Join(append(errs, s.Uploads.Store.RemoveUploads(ctx, gone...))...)
+}
+
+// discard removes the stored files of up, when what they were for failed,
+// even if the client has gone.
+func (s *Server) discard(ctx context.Context, up *upload) {
+	var keys []string
 	for _, files := range up.files {
 		for _, f := range files {
-			store.Delete(ctx, f.key)
+			keys = append(keys, f.key)
 		}
+	}
+	if err := s.removeMedia(context.WithoutCancel(ctx), keys...); err != nil {
+		s.Logger.ErrorContext(ctx, "discard uploads", "keys", keys, "err", err)
 	}
 }
 

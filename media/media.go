@@ -41,32 +41,47 @@ type Type struct {
 	// match reports whether a file's first bytes are of this type; name is the
 	// client's file name, consulted only where the bytes cannot tell (DOCX is a ZIP).
 	match func(head []byte, name string) bool
+	// whole, when set, checks the whole file, which is then read into
+	// memory (at most its kind's limit) before it is stored.
+	whole func(file []byte) error
 }
 
 var (
-	JPEG = Type{"jpg", "image/jpeg", prefix("\xff\xd8\xff")}
-	PNG  = Type{"png", "image/png", prefix("\x89PNG\r\n\x1a\n")}
-	PDF  = Type{"pdf", "application/pdf", prefix("%PDF-")}
+	JPEG = Type{Ext: "jpg", ContentType: "image/jpeg", match: prefix("\xff\xd8\xff")}
+	PNG  = Type{Ext: "png", ContentType: "image/png", match: prefix("\x89PNG\r\n\x1a\n")}
+	PDF  = Type{Ext: "pdf", ContentType: "application/pdf", match: prefix("%PDF-")}
 	// DOC is the OLE2 compound file of Word 97-2003.
-	DOC  = Type{"doc", "application/msword", prefix("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")}
-	DOCX = Type{"docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-		func(head []byte, name string) bool {
+	DOC = Type{Ext: "doc", ContentType: "application/msword", match: prefix("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")}
+	// DOCX is a ZIP named .docx whose directory holds a Word document's parts:
+	// any ZIP would otherwise pass, to be served from the app's origin.
+	DOCX = Type{
+		Ext: "docx", ContentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+		match: func(head []byte, name string) bool {
 			return bytes.HasPrefix(head, []byte("PK\x03\x04")) && strings.HasSuffix(strings.ToLower(name), ".docx")
-		}}
-	MP4 = Type{"mp4", "video/mp4", func(head []byte, _ string) bool {
+		},
+		whole: func(file []byte) error {
+			if !zipHolds(file, "[Content_Types].xml", "word/document.xml") {
+				return zabano.Errorf(zabano.EINVALID, msgNotDOCX)
+			}
+			return nil
+		},
+	}
+	MP4 = Type{Ext: "mp4", ContentType: "video/mp4", match: func(head []byte, _ string) bool {
 		return len(head) >= 12 && string(head[4:8]) == "ftyp" && string(head[8:12]) != "qt  "
 	}}
-	MOV = Type{"mov", "video/quicktime", func(head []byte, _ string) bool {
+	MOV = Type{Ext: "mov", ContentType: "video/quicktime", match: func(head []byte, _ string) bool {
 		if len(head) < 12 {
 			return false
 		}
 		atom := string(head[4:8])
 		return atom == "ftyp" && string(head[8:12]) == "qt  " || atom == "moov" || atom == "mdat" || atom == "wide" || atom == "free"
 	}}
-	AVI = Type{"avi", "video/x-msvideo", func(head []byte, _ string) bool {
+	AVI = Type{Ext: "avi", ContentType: "video/x-msvideo", match: func(head []byte, _ string) bool {
 		return len(head) >= 12 && string(head[0:4]) == "RIFF" && string(head[8:12]) == "AVI "
 	}}
 )
+
+var msgNotDOCX = zabano.Msg{En: "This file is named .docx but is not a Word document.", Fa: "این فایل پسوند docx دارد، اما سند Word نیست."}
 
 func prefix(p string) func([]byte, string) bool {
 	return func(head []byte, _ string) bool { return bytes.HasPrefix(head, []byte(p)) }
@@ -108,14 +123,14 @@ func (k Kind) ErrInvalid() *zabano.Error {
 }
 
 // Save checks the upload r (the client named it name) against kind while
-// storing it, and returns its new key. A file of the wrong type is refused
-// before anything is stored; one over the limit is removed as soon as the
-// limit is passed.
-func Save(ctx context.Context, s Store, kind Kind, name string, r io.Reader) (string, error) {
+// storing it, and returns its new key and its size. A file of the wrong type
+// is refused before anything is stored; one over the limit is removed as
+// soon as the limit is passed.
+func Save(ctx context.Context, s Store, kind Kind, name string, r io.Reader) (key string, size int64, err error) {
 	br := bufio.NewReaderSize(r, 512)
 	head, err := br.Peek(512)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
-		return "", err
+		return "", 0, err
 	}
 	var typ *Type
 	for i := range kind.Types {
@@ -125,18 +140,34 @@ func Save(ctx context.Context, s Store, kind Kind, name string, r io.Reader) (st
 		}
 	}
 	if typ == nil || len(head) == 0 {
-		return "", kind.ErrInvalid()
+		return "", 0, kind.ErrInvalid()
 	}
 	b := make([]byte, 16)
 	if _, err := rand.Read(b); err != nil {
-		return "", err
+		return "", 0, err
 	}
-	key := kind.Folder + "/" + hex.EncodeToString(b) + "." + typ.Ext
-	err = s.Put(ctx, key, &capped{r: br, left: kind.MaxBytes})
+	key = kind.Folder + "/" + hex.EncodeToString(b) + "." + typ.Ext
+	body := &capped{r: br, left: kind.MaxBytes}
+	var file io.Reader = body
+	if typ.whole != nil {
+		whole, err := io.ReadAll(body)
+		if errors.Is(err, errTooLarge) {
+			return "", 0, kind.ErrInvalid()
+		} else if err != nil {
+			return "", 0, err
+		}
+		if err := typ.whole(whole); err != nil {
+			return "", 0, err
+		}
+		file = bytes.NewReader(whole)
+	}
+	err = s.Put(ctx, key, file)
 	if errors.Is(err, errTooLarge) {
-		return "", kind.ErrInvalid()
+		return "", 0, kind.ErrInvalid()
+	} else if err != nil {
+		return "", 0, err
 	}
-	return key, err
+	return key, kind.MaxBytes - body.left, nil
 }
 
 var errTooLarge = errors.New("media: file over its size limit")

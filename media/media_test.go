@@ -1,6 +1,7 @@
 package media_test
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"errors"
@@ -35,7 +36,28 @@ const (
 	aviHead  = "RIFF\x00\x00\x00\x00AVI LIST"
 )
 
+// zipOf is a ZIP of empty files with names, and comment.
+func zipOf(t *testing.T, comment string, names ...string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w := zip.NewWriter(&buf)
+	for _, name := range names {
+		f, err := w.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Write([]byte("<x/>"))
+	}
+	w.SetComment(comment)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
 func TestSave(t *testing.T) {
+	docx := zipOf(t, "", "[Content_Types].xml", "_rels/.rels", "word/document.xml")
+
 	for _, tc := range []struct {
 		name     string
 		kind     media.Kind
@@ -53,7 +75,13 @@ func TestSave(t *testing.T) {
 		{"pdf as photo", media.Photo, "cv.pdf", file(pdfHead, 100), ""},
 		{"pdf document", media.Document, "cv.pdf", file(pdfHead, 100), "pdf"},
 		{"doc document", media.Document, "cv.doc", file(docHead, 100), "doc"},
-		{"docx document", media.Document, "CV.DOCX", file(zipHead, 100), "docx"},
+		{"docx document", media.Document, "CV.DOCX", docx, "docx"},
+		{"docx with a comment", media.Material, "notes.docx", zipOf(t, strings.Repeat("c", 1000), "word/document.xml", "[Content_Types].xml"), "docx"},
+		{"zip head named .docx", media.Document, "cv.docx", file(zipHead, 100), ""},
+		{"plain zip named .docx", media.Document, "cv.docx", zipOf(t, "", "hello.txt"), ""},
+		{"zip without a document named .docx", media.Material, "cv.docx", zipOf(t, "", "[Content_Types].xml", "word/other.xml"), ""},
+		{"cut docx", media.Document, "cv.docx", docx[:len(docx)-10], ""},
+		{"docx over 10 MB", media.Document, "cv.docx", append(file(zipHead, 10<<20), docx...), ""},
 		{"zip named .zip", media.Document, "cv.zip", file(zipHead, 100), ""},
 		{"document over 10 MB", media.Document, "cv.pdf", file(pdfHead, 10<<20+1), ""},
 		{"mp4 video", media.Video, "intro.mp4", file(mp4Head, 100), "mp4"},
@@ -65,7 +93,7 @@ func TestSave(t *testing.T) {
 		for _, st := range stores {
 			t.Run(st.name+"/"+tc.name, func(t *testing.T) {
 				store := st.new(t)
-				key, err := media.Save(ctx, store, tc.kind, tc.filename, bytes.NewReader(tc.data))
+				key, size, err := media.Save(ctx, store, tc.kind, tc.filename, bytes.NewReader(tc.data))
 				if tc.wantExt == "" {
 					if zabano.ErrorCode(err) != zabano.EINVALID {
 						t.Fatalf("got key %q, err %v; want refused", key, err)
@@ -87,8 +115,8 @@ func TestSave(t *testing.T) {
 				}
 				defer f.Close()
 				got, _ := io.ReadAll(f)
-				if !bytes.Equal(got, tc.data) || f.Size() != int64(len(tc.data)) {
-					t.Fatalf("stored %d bytes, want %d", len(got), len(tc.data))
+				if !bytes.Equal(got, tc.data) || f.Size() != int64(len(tc.data)) || size != f.Size() {
+					t.Fatalf("stored %d bytes, said %d, want %d", len(got), size, len(tc.data))
 				}
 			})
 		}

@@ -49,6 +49,15 @@ type config struct {
 	// devNow, in dev, is the instant the server's clock starts at, so that
 	// end-to-end tests run on a chosen day and hour (zero: the real time).
 	devNow time.Time
+	// The upload limits: the megabytes a student and a teacher may keep, and
+	// the files one user may upload in an hour.
+	studentQuotaMB int
+	teacherQuotaMB int
+	uploadsPerHour int
+	// The event stream limits: per user, per process, and a stream's lifetime.
+	streamsPerUser int
+	maxStreams     int
+	streamLifetime time.Duration
 }
 
 // parseConfig reads the settings from args and the environment; extra adds
@@ -84,6 +93,12 @@ func parseConfig(name string, args []string, getenv func(string) string, stderr 
 	fs.StringVar(&c.s3.Bucket, "s3-bucket", env("ZABANO_S3_BUCKET", ""), "S3 bucket of uploads; it must exist (ZABANO_S3_BUCKET)")
 	fs.StringVar(&c.s3.Region, "s3-region", env("ZABANO_S3_REGION", ""), "S3 region; asked of the service when empty (ZABANO_S3_REGION)")
 	fs.BoolVar(&c.s3.Insecure, "s3-insecure", env("ZABANO_S3_INSECURE", "") == "1", "reach the S3 service over plain http (ZABANO_S3_INSECURE=1)")
+	fs.IntVar(&c.studentQuotaMB, "student-quota-mb", envInt(getenv, "ZABANO_STUDENT_QUOTA_MB", 50), "megabytes of uploads a student may keep (ZABANO_STUDENT_QUOTA_MB)")
+	fs.IntVar(&c.teacherQuotaMB, "teacher-quota-mb", envInt(getenv, "ZABANO_TEACHER_QUOTA_MB", 1024), "megabytes of uploads a teacher may keep (ZABANO_TEACHER_QUOTA_MB)")
+	fs.IntVar(&c.uploadsPerHour, "uploads-per-hour", envInt(getenv, "ZABANO_UPLOADS_PER_HOUR", 60), "files one user may upload in an hour (ZABANO_UPLOADS_PER_HOUR)")
+	fs.IntVar(&c.streamsPerUser, "streams-per-user", envInt(getenv, "ZABANO_STREAMS_PER_USER", 5), "live-event streams one user may hold; a new one ends the oldest (ZABANO_STREAMS_PER_USER)")
+	fs.IntVar(&c.maxStreams, "max-streams", envInt(getenv, "ZABANO_MAX_STREAMS", 10_000), "live-event streams one process may hold (ZABANO_MAX_STREAMS)")
+	fs.DurationVar(&c.streamLifetime, "stream-lifetime", envDuration(getenv, "ZABANO_STREAM_LIFETIME", 30*time.Minute), "how long a live-event stream lasts before the client reconnects (ZABANO_STREAM_LIFETIME)")
 	for _, add := range extra {
 		add(fs)
 	}
@@ -139,6 +154,9 @@ func (c *config) check() error {
 		errs = append(errs, fmt.Errorf("unknown payment gateway %q: ZABANO_GATEWAY is sandbox or zarinpal", c.gateway))
 	case c.gateway == "zarinpal" && c.zarinpalMerchant == "":
 		errs = append(errs, errors.New("ZABANO_GATEWAY=zarinpal needs ZARINPAL_MERCHANT_ID (or ZARINPAL_MERCHANT_ID_FILE)"))
+	}
+	if c.streamsPerUser < 1 || c.maxStreams < 1 || c.streamLifetime <= 0 {
+		errs = append(errs, errors.New("ZABANO_STREAMS_PER_USER, ZABANO_MAX_STREAMS and ZABANO_STREAM_LIFETIME must be positive"))
 	}
 	switch c.media {
 	case "disk":
@@ -199,6 +217,13 @@ func secret(getenv func(string) string, key string) (string, error) {
 func envInt(getenv func(string) string, key string, def int) int {
 	if n, err := strconv.Atoi(getenv(key)); err == nil {
 		return n
+	}
+	return def
+}
+
+func envDuration(getenv func(string) string, key string, def time.Duration) time.Duration {
+	if d, err := time.ParseDuration(getenv(key)); err == nil {
+		return d
 	}
 	return def
 }

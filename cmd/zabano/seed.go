@@ -83,7 +83,7 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		years := 1 + rnd.IntN(20)
 		var photo string
 		if photos {
-			if photo, err = media.Save(ctx, store, media.Photo, "avatar.png", bytes.NewReader(avatar(rnd))); err != nil {
+			if photo, _, err = media.Save(ctx, store, media.Photo, "avatar.png", bytes.NewReader(avatar(rnd))); err != nil {
 				return err
 			}
 		}

@@ -163,6 +163,11 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	} else {
 		gateway = payment.NewZarinpal(c.zarinpalMerchant, c.zarinpalSandbox)
 	}
+	srv.Streams = httpapi.StreamLimits{PerUser: c.streamsPerUser, PerProcess: c.maxStreams, Lifetime: c.streamLifetime}
+	srv.Uploads = &zabano.Uploads{
+		Store: db, Limiter: db, PerHour: c.uploadsPerHour,
+		StudentQuota: int64(c.studentQuotaMB) << 20, TeacherQuota: int64(c.teacherQuotaMB) << 20,
+	}
 	srv.Wallets = &zabano.Wallets{Store: db, Now: now}
 	srv.Payments = &zabano.Payments{
 		Store: db, Wallets: db, Gateway: gateway, Limiter: db,
