@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -232,6 +233,47 @@ func TestToken(t *testing.T) {
 				t.Fatalf("after 20 failures from one address: %d %s", r.status, r.body)
 			}
 		})
+	})
+}
+
+// TestTokenBurst: tries sent all at once cannot pass the failed-login limits
+// together; a right password gives its place back.
+func TestTokenBurst(t *testing.T) {
+	each(t, func(t *testing.T, a *app) {
+		a.register("target", zabano.RoleStudent, "09121000011")
+		burst := func(n int, ip string, username func(i int) string) (passed int) {
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			for i := range n {
+				wg.Go(func() {
+					r := a.do(req{method: "POST", path: "/api/token/", ip: ip,
+						body: map[string]string{"username": username(i), "password": "wrong!"}})
+					mu.Lock()
+					defer mu.Unlock()
+					if r.status != 429 {
+						passed++
+					}
+				})
+			}
+			wg.Wait()
+			return passed
+		}
+		if n := burst(199, "10.1.0.1", func(int) string { return "target" }); n != zabano.LoginFailsPerUser {
+			t.Errorf("%d of 199 simultaneous tries for one user were checked, want %d", n, zabano.LoginFailsPerUser)
+		}
+		if r := a.do(req{method: "POST", path: "/api/token/", ip: "10.1.0.1",
+			body: map[string]string{"username": "target", "password": "secret1"}}); r.status != 429 || r.header.Get("Retry-After") == "" {
+			t.Errorf("the right password after the burst: %d %s, want 429", r.status, r.body)
+		}
+		if n := burst(100, "10.1.0.2", func(i int) string { return fmt.Sprintf("guess%d", i) }); n != 20 {
+			t.Errorf("%d of 100 simultaneous tries from one address were checked, want 20", n)
+		}
+		for i := range 25 { // successes do not count against the address
+			if r := a.do(req{method: "POST", path: "/api/token/", ip: "10.1.0.3",
+				body: map[string]string{"username": "target", "password": "secret1"}}); r.status != 200 {
+				t.Fatalf("login %d from one address: %d %s", i, r.status, r.body)
+			}
+		}
 	})
 }
 
