@@ -20,6 +20,7 @@ import (
 // environment variable, and a secret's variable to a file named by *_FILE.
 type config struct {
 	addr            string
+	metricsAddr     string
 	dataDir         string
 	databaseURL     string
 	env             string
@@ -60,6 +61,7 @@ func parseConfig(name string, args []string, getenv func(string) string, stderr 
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.addr, "addr", env("ZABANO_ADDR", "127.0.0.1:8080"), "listen address (ZABANO_ADDR)")
+	fs.StringVar(&c.metricsAddr, "metrics-addr", env("ZABANO_METRICS_ADDR", "127.0.0.1:9090"), "private listen address of the Prometheus metrics; off for none (ZABANO_METRICS_ADDR)")
 	fs.StringVar(&c.dataDir, "data-dir", env("ZABANO_DATA_DIR", "./data"), "SQLite file and media folder (ZABANO_DATA_DIR)")
 	fs.StringVar(&c.databaseURL, "database-url", env("DATABASE_URL", ""), "a postgres:// URL to use PostgreSQL instead of SQLite (DATABASE_URL)")
 	fs.StringVar(&c.env, "env", env("ZABANO_ENV", "prod"), "dev or prod; dev uses the SMS outbox and a generated secret (ZABANO_ENV)")
