@@ -27,6 +27,9 @@ func TestSendCode(t *testing.T) {
 		if r := a.do(req{method: "POST", path: "/api/phone-verify/", body: map[string]string{"phone": "۰۹۱۲۱۲۳۴۵۶۷"}, lang: "fa"}); r.status != 200 || r.json(t)["detail"] != "کد تأیید ارسال شد." {
 			t.Fatalf("Persian digits, fa: %d %s", r.status, r.body)
 		}
+		if r := a.do(req{method: "POST", path: "/api/phone-verify/", body: []byte(`{"phone":"\u06f0\u06f9\u06f1\u06f2\u06f1\u06f2\u06f3\u06f4\u06f5\u06f6\u06f8"}`)}); r.status != 200 {
+			t.Fatalf("Persian digits as JSON escapes: %d %s", r.status, r.body)
+		}
 
 		for _, tc := range []struct{ name, body, lang, want string }{
 			{"missing", `{}`, "en", "Phone number is required"},

@@ -228,9 +228,9 @@ func FuzzFlexString(f *testing.F) {
 
 // FuzzAmount: an amount never fails to decode (bad ones, negative ones
 // among them, read as 0, which validation refuses), and digits read as their
-// number.
+// number, however the JSON string writes them.
 func FuzzAmount(f *testing.F) {
-	for _, s := range []string{`1000`, `"1100"`, `"۱۰٬۰۰۰"`, `"١٢٣"`, `-5`, `1.5`, `"1,000,000"`, `99999999999999999999`, `"a lot"`, `null`} {
+	for _, s := range []string{`1000`, `"1100"`, `"۱۰٬۰۰۰"`, `"\u06f1\u06f0\u066c\u06f0"`, `"١٢٣"`, `-5`, `1.5`, `"1,000,000"`, `99999999999999999999`, `"a lot"`, `null`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -241,6 +241,12 @@ func FuzzAmount(f *testing.F) {
 		digits := strings.Trim(string(b), `"`)
 		if n, err := strconv.ParseUint(digits, 10, 63); err == nil && int64(a) != int64(n) {
 			t.Fatalf("%q read as %d", b, a)
+		}
+		var text string
+		if json.Unmarshal(b, &text) == nil {
+			if n, ok := parseWhole(strings.ReplaceAll(text, " ", "")); ok && int64(a) != n {
+				t.Fatalf("%q (the text %q) read as %d, want %d", b, text, a, n)
+			}
 		}
 		if a < 0 {
 			t.Fatalf("%q read as %d", b, a)
