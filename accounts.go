@@ -2,6 +2,7 @@ package zabano
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -49,7 +50,10 @@ type Accounts struct {
 	CodesPerIP int
 	// LoginFailsPerIP caps failed logins per client address per LoginWindow.
 	LoginFailsPerIP int
-	Now             func() time.Time
+	// PasswordChangesPerUser caps a user's change-password tries per
+	// LoginWindow, so that a stolen session cannot guess the current password.
+	PasswordChangesPerUser int
+	Now                    func() time.Time
 }
 
 // SendCode sends a new verification code to the phone rawPhone.
@@ -196,6 +200,9 @@ func (a *Accounts) ChangePassword(ctx context.Context, u *User, current, newPass
 	}
 	checkPassword(&v, "new_password", newPassword, MinResetPasswordLen)
 	if err := v.Err(); err != nil {
+		return "", err
+	}
+	if err := a.Limiter.Take(ctx, "password-change:"+strconv.FormatInt(u.ID, 10), a.PasswordChangesPerUser, LoginWindow); err != nil {
 		return "", err
 	}
 	if !CheckPassword(u.PasswordHash, current) {

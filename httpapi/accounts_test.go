@@ -389,3 +389,28 @@ func TestChangePassword(t *testing.T) {
 		a.login("parisa", "longenough")
 	})
 }
+
+// TestChangePasswordLimit: five tries per user in 15 minutes, so a stolen
+// session cannot guess the password it would need to take the account.
+func TestChangePasswordLimit(t *testing.T) {
+	each(t, func(t *testing.T, a *app) {
+		token := a.register("parisa", zabano.RoleStudent, "09121000005")
+		change := func(current string) resp {
+			return a.do(req{method: "POST", path: "/api/auth/change-password/", token: token,
+				body: map[string]string{"current_password": current, "new_password": "longenough"}})
+		}
+		for i := range 5 {
+			if r := change(fmt.Sprintf("guess%d", i)); r.status != 400 {
+				t.Fatalf("try %d: %d %s", i+1, r.status, r.body)
+			}
+		}
+		r := change("secret1")
+		if r.status != 429 || r.header.Get("Retry-After") != "900" {
+			t.Fatalf("sixth try: %d %s (Retry-After %q), want 429", r.status, r.body, r.header.Get("Retry-After"))
+		}
+		a.clock.Add(15 * time.Minute)
+		if r := change("secret1"); r.status != 200 {
+			t.Fatalf("after the window: %d %s", r.status, r.body)
+		}
+	})
+}

@@ -336,13 +336,13 @@ func newFuzzServer(f *testing.F, dialect string) *fuzzServer {
 	outbox := &sms.Log{Logger: logger, Now: clock.Now}
 	sandbox := &payment.Sandbox{Store: db, PageURL: "https://zabano.test/sandbox/pay/"}
 	s := &Server{
-		Teachers: db, Students: db, Media: &media.Disk{Dir: f.TempDir()}, Bookings: db, Chats: db,
+		Teachers: db, Students: db, Media: &media.Disk{Dir: f.TempDir()}, Bookings: db, Chats: db, Limiter: db, MessagesPerMinute: 1 << 30,
 		Materials: db, Progress: db, FileKey: []byte("file-key"), LedgerCounts: db.LedgerCounts, PaymentCounts: db.PaymentCounts,
 		Notifier: realtime.NewLocal(),
 		Accounts: &zabano.Accounts{
 			Users: db, Codes: db, Limiter: db, SMS: outbox,
 			Tokens:  &zabano.Tokens{Secret: []byte("test-secret"), Now: clock.Now},
-			CodeKey: []byte("code-key"), CodesPerIP: 1 << 30, LoginFailsPerIP: 1 << 30, Now: clock.Now,
+			CodeKey: []byte("code-key"), CodesPerIP: 1 << 30, LoginFailsPerIP: 1 << 30, PasswordChangesPerUser: 1 << 30, Now: clock.Now,
 		},
 		Wallets: &zabano.Wallets{Store: db, Now: clock.Now},
 		Payments: &zabano.Payments{Store: db, Wallets: db, Gateway: sandbox, Limiter: db,

@@ -25,6 +25,9 @@ type Server struct {
 	Media    media.Store
 	Bookings zabano.BookingStore
 	Chats    zabano.ChatStore
+	// Limiter caps the chat messages a user sends: MessagesPerMinute.
+	Limiter           zabano.Limiter
+	MessagesPerMinute int
 	// Materials keeps materials, courses and study notes.
 	Materials zabano.MaterialStore
 	Progress  zabano.ProgressStore

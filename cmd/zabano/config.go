@@ -46,6 +46,9 @@ type config struct {
 	// webDir, when set, serves the web app from that folder instead of the
 	// copy built into the binary (development and parallel test runs).
 	webDir string
+	// passwordChangesPerUser and messagesPerMinute cap what one user may do.
+	passwordChangesPerUser int
+	messagesPerMinute      int
 }
 
 // parseConfig reads the settings from args and the environment; extra adds
@@ -70,6 +73,8 @@ func parseConfig(name string, args []string, getenv func(string) string, stderr 
 	fs.StringVar(&c.kavenegarTmpl, "kavenegar-template", env("KAVENEGAR_TEMPLATE", "verify"), "Kavenegar verify-lookup template (KAVENEGAR_TEMPLATE)")
 	fs.IntVar(&c.codesPerIP, "codes-per-ip", envInt(getenv, "ZABANO_CODES_PER_IP", 30), "verification codes one address may ask for in 10 minutes (ZABANO_CODES_PER_IP)")
 	fs.IntVar(&c.loginFailsPerIP, "login-fails-per-ip", envInt(getenv, "ZABANO_LOGIN_FAILS_PER_IP", 100), "failed logins one address may make in 15 minutes (ZABANO_LOGIN_FAILS_PER_IP)")
+	fs.IntVar(&c.passwordChangesPerUser, "password-changes-per-user", envInt(getenv, "ZABANO_PASSWORD_CHANGES_PER_USER", 5), "change-password tries one user may make in 15 minutes (ZABANO_PASSWORD_CHANGES_PER_USER)")
+	fs.IntVar(&c.messagesPerMinute, "messages-per-minute", envInt(getenv, "ZABANO_MESSAGES_PER_MINUTE", 30), "chat messages one user may send in a minute (ZABANO_MESSAGES_PER_MINUTE)")
 	fs.BoolVar(&c.trustProxy, "trust-proxy", env("ZABANO_TRUST_PROXY", "") == "1", "take client addresses from X-Forwarded-For (ZABANO_TRUST_PROXY=1)")
 	fs.StringVar(&c.meetingURL, "meeting-url", env("ZABANO_MEETING_URL", zabano.DefaultMeetingURL), "class video-room address; {room} becomes a random name (ZABANO_MEETING_URL)")
 	fs.StringVar(&c.webDir, "web-dir", env("ZABANO_WEB_DIR", ""), "serve the web app from this folder instead of the built-in copy (ZABANO_WEB_DIR)")

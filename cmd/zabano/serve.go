@@ -143,6 +143,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		PublicURL:     c.publicURL,
 		TrustProxy:    c.trustProxy,
 		Logger:        logger,
+		// Chat messages a user may send per zabano.MessageWindow.
+		Limiter: db, MessagesPerMinute: c.messagesPerMinute,
 	}
 	var sender zabano.SMSSender
 	switch c.sms {
@@ -161,6 +163,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		CodesPerIP:      c.codesPerIP,
 		LoginFailsPerIP: c.loginFailsPerIP,
 		Now:             now,
+		// A stolen session must not guess the password it would need.
+		PasswordChangesPerUser: c.passwordChangesPerUser,
 	}
 	var gateway zabano.Gateway
 	if c.gateway == "sandbox" {
