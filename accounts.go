@@ -2,6 +2,7 @@ package zabano
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -49,7 +50,10 @@ type Accounts struct {
 	CodesPerIP int
 	// LoginFailsPerIP caps failed logins per client address per LoginWindow.
 	LoginFailsPerIP int
-	Now             func() time.Time
+	// PasswordChangesPerUser caps a user's change-password tries per
+	// LoginWindow, so that a stolen session cannot guess the current password.
+	PasswordChangesPerUser int
+	Now                    func() time.Time
 }
 
 // SendCode sends a new verification code to the phone rawPhone.
@@ -132,19 +136,19 @@ func (a *Accounts) Login(ctx context.Context, l Login) (string, error) {
 	if err := v.Err(); err != nil {
 		return "", err
 	}
+	// A failure is reserved under both keys before the password is checked,
+	// each in one atomic step, so that tries sent at once cannot all pass the
+	// count; a right password gives its reservations back.
 	userKey := "login:" + strings.ToLower(l.Username) + "|" + l.IP
 	ipKey := "login-ip:" + l.IP
-	for _, lim := range []struct {
-		key string
-		max int
-	}{{userKey, LoginFailsPerUser}, {ipKey, a.LoginFailsPerIP}} {
-		n, wait, err := a.Limiter.Count(ctx, lim.key, LoginWindow)
-		if err != nil {
-			return "", err
+	if err := a.Limiter.Take(ctx, userKey, LoginFailsPerUser, LoginWindow); err != nil {
+		return "", err
+	}
+	if err := a.Limiter.Take(ctx, ipKey, a.LoginFailsPerIP, LoginWindow); err != nil {
+		if rerr := a.Limiter.Return(ctx, userKey); rerr != nil {
+			return "", rerr
 		}
-		if n >= lim.max {
-			return "", TooMany(wait)
-		}
+		return "", err
 	}
 	u, err := a.Users.FindUserByUsername(ctx, l.Username)
 	if err != nil && ErrorCode(err) != ENOTFOUND {
@@ -154,18 +158,16 @@ func (a *Accounts) Login(ctx context.Context, l Login) (string, error) {
 		CheckPassword(dummyHash(), l.Password)
 	}
 	if u == nil || !CheckPassword(u.PasswordHash, l.Password) {
-		for _, key := range []string{userKey, ipKey} {
-			if err := a.Limiter.Hit(ctx, key); err != nil {
-				return "", err
-			}
-		}
 		return "", Errorf(EUNAUTHORIZED, msgLoginFailed)
-	}
-	if l.Entrance != "" && l.Entrance != u.Role {
-		return "", Errorf(EFORBIDDEN, msgAccessDenied, l.Entrance.Name(), u.Role.Name())
 	}
 	if err := a.Limiter.Clear(ctx, userKey); err != nil {
 		return "", err
+	}
+	if err := a.Limiter.Return(ctx, ipKey); err != nil {
+		return "", err
+	}
+	if l.Entrance != "" && l.Entrance != u.Role {
+		return "", Errorf(EFORBIDDEN, msgAccessDenied, l.Entrance.Name(), u.Role.Name())
 	}
 	return a.Tokens.Issue(u)
 }
@@ -198,6 +200,9 @@ func (a *Accounts) ChangePassword(ctx context.Context, u *User, current, newPass
 	}
 	checkPassword(&v, "new_password", newPassword, MinResetPasswordLen)
 	if err := v.Err(); err != nil {
+		return "", err
+	}
+	if err := a.Limiter.Take(ctx, "password-change:"+strconv.FormatInt(u.ID, 10), a.PasswordChangesPerUser, LoginWindow); err != nil {
 		return "", err
 	}
 	if !CheckPassword(u.PasswordHash, current) {

@@ -2,6 +2,7 @@ package zabano
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -44,6 +45,15 @@ type Message struct {
 
 // MaxMessageLength caps a message, in characters.
 const MaxMessageLength = 4000
+
+// MessageWindow is the window of the cap on the messages one user sends.
+const MessageWindow = time.Minute
+
+// TakeMessage counts a message userID is about to send against max per
+// MessageWindow, or fails with ETOOMANY.
+func TakeMessage(ctx context.Context, l Limiter, userID int64, max int) error {
+	return l.Take(ctx, "message:"+strconv.FormatInt(userID, 10), max, MessageWindow)
+}
 
 var (
 	msgMessageEmpty   = Msg{"Message cannot be empty.", "پیام نمی‌تواند خالی باشد."}

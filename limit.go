@@ -11,11 +11,9 @@ type Limiter interface {
 	// Take records an event under key unless the last window already holds max
 	// of them; then it fails with ETOOMANY and records nothing.
 	Take(ctx context.Context, key string, max int, window time.Duration) error
-	// Count returns how many events key holds in the last window, and how long
-	// until the oldest of them leaves it.
-	Count(ctx context.Context, key string, window time.Duration) (n int, retryAfter time.Duration, err error)
-	// Hit records an event under key.
-	Hit(ctx context.Context, key string) error
+	// Return forgets the newest event of key: one taken for an attempt that,
+	// once decided, did not count.
+	Return(ctx context.Context, key string) error
 	// Clear forgets key's events.
 	Clear(ctx context.Context, key string) error
 }

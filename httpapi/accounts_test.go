@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -25,6 +26,9 @@ func TestSendCode(t *testing.T) {
 		}
 		if r := a.do(req{method: "POST", path: "/api/phone-verify/", body: map[string]string{"phone": "۰۹۱۲۱۲۳۴۵۶۷"}, lang: "fa"}); r.status != 200 || r.json(t)["detail"] != "کد تأیید ارسال شد." {
 			t.Fatalf("Persian digits, fa: %d %s", r.status, r.body)
+		}
+		if r := a.do(req{method: "POST", path: "/api/phone-verify/", body: []byte(`{"phone":"\u06f0\u06f9\u06f1\u06f2\u06f1\u06f2\u06f3\u06f4\u06f5\u06f6\u06f8"}`)}); r.status != 200 {
+			t.Fatalf("Persian digits as JSON escapes: %d %s", r.status, r.body)
 		}
 
 		for _, tc := range []struct{ name, body, lang, want string }{
@@ -235,6 +239,47 @@ func TestToken(t *testing.T) {
 	})
 }
 
+// TestTokenBurst: tries sent all at once cannot pass the failed-login limits
+// together; a right password gives its place back.
+func TestTokenBurst(t *testing.T) {
+	each(t, func(t *testing.T, a *app) {
+		a.register("target", zabano.RoleStudent, "09121000011")
+		burst := func(n int, ip string, username func(i int) string) (passed int) {
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			for i := range n {
+				wg.Go(func() {
+					r := a.do(req{method: "POST", path: "/api/token/", ip: ip,
+						body: map[string]string{"username": username(i), "password": "wrong!"}})
+					mu.Lock()
+					defer mu.Unlock()
+					if r.status != 429 {
+						passed++
+					}
+				})
+			}
+			wg.Wait()
+			return passed
+		}
+		if n := burst(199, "10.1.0.1", func(int) string { return "target" }); n != zabano.LoginFailsPerUser {
+			t.Errorf("%d of 199 simultaneous tries for one user were checked, want %d", n, zabano.LoginFailsPerUser)
+		}
+		if r := a.do(req{method: "POST", path: "/api/token/", ip: "10.1.0.1",
+			body: map[string]string{"username": "target", "password": "secret1"}}); r.status != 429 || r.header.Get("Retry-After") == "" {
+			t.Errorf("the right password after the burst: %d %s, want 429", r.status, r.body)
+		}
+		if n := burst(100, "10.1.0.2", func(i int) string { return fmt.Sprintf("guess%d", i) }); n != 20 {
+			t.Errorf("%d of 100 simultaneous tries from one address were checked, want 20", n)
+		}
+		for i := range 25 { // successes do not count against the address
+			if r := a.do(req{method: "POST", path: "/api/token/", ip: "10.1.0.3",
+				body: map[string]string{"username": "target", "password": "secret1"}}); r.status != 200 {
+				t.Fatalf("login %d from one address: %d %s", i, r.status, r.body)
+			}
+		}
+	})
+}
+
 func TestProfileTokens(t *testing.T) {
 	each(t, func(t *testing.T, a *app) {
 		token := a.register("reza", zabano.RoleStudent, "09121000003")
@@ -342,5 +387,30 @@ func TestChangePassword(t *testing.T) {
 			t.Fatalf("the new token: %d", r.status)
 		}
 		a.login("parisa", "longenough")
+	})
+}
+
+// TestChangePasswordLimit: five tries per user in 15 minutes, so a stolen
+// session cannot guess the password it would need to take the account.
+func TestChangePasswordLimit(t *testing.T) {
+	each(t, func(t *testing.T, a *app) {
+		token := a.register("parisa", zabano.RoleStudent, "09121000005")
+		change := func(current string) resp {
+			return a.do(req{method: "POST", path: "/api/auth/change-password/", token: token,
+				body: map[string]string{"current_password": current, "new_password": "longenough"}})
+		}
+		for i := range 5 {
+			if r := change(fmt.Sprintf("guess%d", i)); r.status != 400 {
+				t.Fatalf("try %d: %d %s", i+1, r.status, r.body)
+			}
+		}
+		r := change("secret1")
+		if r.status != 429 || r.header.Get("Retry-After") != "900" {
+			t.Fatalf("sixth try: %d %s (Retry-After %q), want 429", r.status, r.body, r.header.Get("Retry-After"))
+		}
+		a.clock.Add(15 * time.Minute)
+		if r := change("secret1"); r.status != 200 {
+			t.Fatalf("after the window: %d %s", r.status, r.body)
+		}
 	})
 }

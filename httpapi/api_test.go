@@ -112,6 +112,8 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 			CodesPerIP:      30,
 			LoginFailsPerIP: 20,
 			Now:             clock.Now,
+			// As in production.
+			PasswordChangesPerUser: 5,
 		},
 		Wallets: &zabano.Wallets{Store: db, Now: clock.Now},
 		Payments: &zabano.Payments{
@@ -127,6 +129,8 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 		PublicURL:  "https://zabano.test",
 		TrustProxy: true,
 		Logger:     logger,
+		// Limits as in production.
+		Limiter: db, MessagesPerMinute: 30,
 	}
 	for _, opt := range opts {
 		opt(s)

@@ -161,6 +161,10 @@ func (s *Server) sendMessage(w http.ResponseWriter, r *http.Request, u *zabano.U
 		writeError(w, r, err)
 		return
 	}
+	if err := zabano.TakeMessage(r.Context(), s.Limiter, u.ID, s.MessagesPerMinute); err != nil {
+		writeError(w, r, err)
+		return
+	}
 	chatID, _ := strconv.ParseInt(string(req.ChatID), 10, 64)
 	m, c, err := s.Chats.SendMessage(r.Context(), u.ID, chatID, content)
 	if err != nil {

@@ -239,3 +239,32 @@ func TestChatsAPI(t *testing.T) {
 		}
 	})
 }
+
+// TestMessageLimit: a user sends at most 30 messages a minute; the next
+// waits, told how long, and the other participant is not held back.
+func TestMessageLimit(t *testing.T) {
+	each(t, func(t *testing.T, a *app) {
+		s := newSchool(t, a)
+		chat := int64(a.do(req{method: "POST", path: "/api/chat/create/", token: s.sara,
+			body: map[string]any{"teacher_id": a.userID(t, "maryam")}}).json(t)["id"].(float64))
+		send := func(token string) resp {
+			return a.do(req{method: "POST", path: "/api/messages/send/", token: token, body: map[string]any{"chat_id": chat, "content": "hi"}})
+		}
+		for i := range 30 {
+			if r := send(s.sara); r.status != 201 {
+				t.Fatalf("message %d: %d %s", i+1, r.status, r.body)
+			}
+		}
+		r := send(s.sara)
+		if r.status != 429 || r.header.Get("Retry-After") != "60" || r.json(t)["detail"] != "Too many requests. Please try again in 60 seconds." {
+			t.Fatalf("31st message in a minute: %d %s (Retry-After %q)", r.status, r.body, r.header.Get("Retry-After"))
+		}
+		if r := send(s.teacher); r.status != 201 {
+			t.Fatalf("the other participant: %d %s", r.status, r.body)
+		}
+		a.clock.Add(time.Minute)
+		if r := send(s.sara); r.status != 201 {
+			t.Fatalf("a minute later: %d %s", r.status, r.body)
+		}
+	})
+}

@@ -14,7 +14,11 @@ import (
 type amountJSON int64
 
 func (a *amountJSON) UnmarshalJSON(b []byte) error {
-	n, _ := parseWhole(strings.ReplaceAll(strings.Trim(string(b), `"`), " ", ""))
+	// The string is decoded first, so that digits written as JSON escapes
+	// (\u06f1) read as the same digits written out.
+	var s flexString
+	s.UnmarshalJSON(b) // on error s stays "", which reads as 0
+	n, _ := parseWhole(strings.ReplaceAll(string(s), " ", ""))
 	*a = amountJSON(n)
 	return nil
 }

@@ -104,6 +104,7 @@ func TestPaymentRequest(t *testing.T) {
 		}{
 			{"amount as text, no description", map[string]any{"amount": "1100"}},
 			{"Persian digits", map[string]any{"amount": "۱۰٬۰۰۰"}},
+			{"Persian digits as JSON escapes", []byte(`{"amount":"\u06f1\u06f0\u06f0\u06f0\u06f0"}`)},
 			{"form body", "amount=2000&description=top-up&metadata=%7B%22mobile%22%3A%2209121234567%22%7D"},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
@@ -425,6 +426,11 @@ func TestWallet(t *testing.T) {
 		}
 		if r := a.do(req{method: "GET", path: "/api/teacher/wallet/transactions/", token: other}); string(r.body) != "[]\n" {
 			t.Fatalf("another teacher's transactions: %s", r.body)
+		}
+		r = a.do(req{method: "POST", path: "/api/teacher/wallet/withdrawals/", token: teacher,
+			body: []byte(`{"amount":"\u06f1\u06f0\u066c\u06f0\u06f0\u06f0","iban":"IR\u06f0\u06f62960000000100324200001"}`)})
+		if m := r.json(t); r.status != 201 || m["amount"] != 10_000.0 || m["iban"] != "IR062960000000100324200001" {
+			t.Fatalf("withdraw with Persian digits as JSON escapes: %d %s", r.status, r.body)
 		}
 
 		t.Run("roles", func(t *testing.T) {

@@ -17,7 +17,11 @@ const (
 func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /readyz", s.readyz)
-	mux.Handle("GET /metrics", s.metrics.handler())
+	// The metrics are on a private address (MetricsHandler). Here their path
+	// is not found, rather than a page of the web app.
+	mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
+		detail(w, r, http.StatusNotFound, msgNotFound)
+	})
 
 	// Accounts (spec section 7).
 	mux.HandleFunc("POST /api/phone-verify/{$}", s.sendCode)

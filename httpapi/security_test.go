@@ -264,7 +264,7 @@ func authMatrix() []authRow {
 	return []authRow{
 		{pattern: "GET /healthz", want: public(200), call: get("/healthz")},
 		{pattern: "GET /readyz", want: public(200), call: get("/readyz")},
-		{pattern: "GET /metrics", want: public(200), call: get("/metrics")},
+		{pattern: "GET /metrics", want: public(404), call: get("/metrics")}, // on a private address of its own
 
 		// Accounts. The public calls answer alike whatever token comes with them.
 		{pattern: "POST /api/phone-verify/{$}", want: public(200), call: func(w *world, who int) req {
@@ -1250,7 +1250,7 @@ func TestSecurityHeaders(t *testing.T) {
 		{name: "media 404", method: "GET", path: "/media/photos/" + strings.Repeat("0", 32) + ".png", status: 404, contentType: "application/json"},
 		{name: "material file", method: "GET", path: strings.TrimPrefix(*materials[0].File, "https://zabano.test"), status: 200, contentType: "application/pdf"},
 		{name: "material file 403", method: "GET", path: "/api/materials/1/file/", status: 403, contentType: "application/json"},
-		{name: "metrics", method: "GET", path: "/metrics", status: 200, contentType: "text/plain"},
+		{name: "metrics, not here", method: "GET", path: "/metrics", status: 404, contentType: "application/json"},
 		{name: "health", method: "GET", path: "/healthz", status: 200, contentType: "application/json"},
 		{name: "sandbox page", method: "GET", path: "/sandbox/pay/" + authority, status: 200, contentType: "text/html"},
 		{name: "sandbox page 404", method: "GET", path: "/sandbox/pay/Snothing", status: 404, contentType: "text/html"},

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/zabano/zabano"
@@ -26,6 +27,9 @@ type Server struct {
 	Uploads  *zabano.Uploads
 	Bookings zabano.BookingStore
 	Chats    zabano.ChatStore
+	// Limiter caps the chat messages a user sends: MessagesPerMinute.
+	Limiter           zabano.Limiter
+	MessagesPerMinute int
 	// Materials keeps materials, courses and study notes.
 	Materials zabano.MaterialStore
 	Progress  zabano.ProgressStore
@@ -33,6 +37,7 @@ type Server struct {
 	FileKey []byte
 	// LedgerCounts and PaymentCounts feed the metrics from the database.
 	LedgerCounts, PaymentCounts Counter
+	metricsOnce                 sync.Once
 	metrics                     *metrics
 	// Notifier wakes the event streams of users with new events.
 	Notifier zabano.Notifier
@@ -69,13 +74,26 @@ const maxBody = 1 << 20
 // Handler returns the whole application: routes wrapped in the middleware
 // every request passes through.
 func (s *Server) Handler() http.Handler {
-	s.metrics = newMetrics(s.LedgerCounts, s.PaymentCounts)
+	s.makeMetrics()
 	mux := http.NewServeMux()
 	s.routes(mux)
 	h := limitBodies(maxBody, maxUploadBody)(mux)
 	h = recoverPanics(h)
 	h = securityHeaders(strings.HasPrefix(s.PublicURL, "https://"))(h)
 	return logRequests(s.Logger, s.metrics)(h)
+}
+
+// MetricsHandler serves the Prometheus metrics of the handler that Handler
+// returns. They reveal traffic and payment figures, so they are served on a
+// private address of their own, never by Handler.
+func (s *Server) MetricsHandler() http.Handler {
+	s.makeMetrics()
+	return s.metrics.handler()
+}
+
+// makeMetrics makes the metrics once, whichever handler asks first.
+func (s *Server) makeMetrics() {
+	s.metricsOnce.Do(func() { s.metrics = newMetrics(s.LedgerCounts, s.PaymentCounts) })
 }
 
 // apiNotFound answers API paths under prefix (a pattern) that no route takes,

@@ -1,9 +1,13 @@
 package httpapi_test
 
 import (
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"github.com/zabano/zabano/httpapi"
 	"github.com/zabano/zabano/sqlstore"
 	"github.com/zabano/zabano/sqlstore/storetest"
 )
@@ -95,14 +99,27 @@ func TestReadyWhenDatabaseDown(t *testing.T) {
 	var _ *sqlstore.DB = db
 }
 
+// TestMetrics: the metrics are served by their own handler, for a private
+// address; the app's handler does not show them.
 func TestMetrics(t *testing.T) {
-	a := newApp(t, storetest.Open(t, "sqlite"))
+	var srv *httpapi.Server
+	a := newApp(t, storetest.Open(t, "sqlite"), func(s *httpapi.Server) { srv = s })
+	metrics := httptest.NewServer(srv.MetricsHandler())
+	t.Cleanup(metrics.Close)
 	s := newSchool(t, a) // two top-ups in the ledger
 	a.do(req{method: "GET", path: "/api/profile/", token: s.sara})
 	a.do(req{method: "GET", path: "/api/nothing/"})
 	a.openStream(t, s.sara, "") // one open stream
-	r := a.do(req{method: "GET", path: "/metrics"})
-	body := string(r.body)
+	if r := a.do(req{method: "GET", path: "/metrics"}); r.status != 404 || strings.Contains(string(r.body), "zabano_") {
+		t.Fatalf("the app's /metrics: %d %s, want 404", r.status, r.body)
+	}
+	res, err := http.Get(metrics.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	body := string(b)
 	for _, want := range []string{
 		`zabano_http_requests_total{code="200",method="GET",route="GET /api/profile/{$}"} 1`,
 		`zabano_http_requests_total{code="404",method="GET",route="/api/"} 1`,

@@ -17,3 +17,11 @@ func (db *DB) Analyzed(ctx context.Context, table string) (bool, error) {
 	err := db.reader.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_stat1 WHERE tbl = ?`, table).Scan(&n)
 	return n > 0, err
 }
+
+// CodeTries is the tries counted on the newest code sent to phone.
+func (db *DB) CodeTries(ctx context.Context, phone string) (n int, err error) {
+	err = db.read(ctx, func(tx *Tx) error {
+		return tx.queryRow(ctx, `SELECT tries FROM phone_codes WHERE phone = ? ORDER BY id DESC LIMIT 1`, phone).Scan(&n)
+	})
+	return n, err
+}

@@ -12,10 +12,8 @@ func (db *DB) Take(ctx context.Context, key string, max int, window time.Duratio
 	return db.write(ctx, func(tx *Tx) error {
 		// SQLite's IMMEDIATE transactions already run one at a time; PostgreSQL
 		// needs a lock per key, or two processes could both take the last place.
-		if tx.pg {
-			if _, err := tx.exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended(?, 0))`, key); err != nil {
-				return err
-			}
+		if err := lockKey(ctx, tx, key); err != nil {
+			return err
 		}
 		n, wait, err := countEvents(ctx, tx, key, window)
 		if err != nil {
@@ -29,15 +27,6 @@ func (db *DB) Take(ctx context.Context, key string, max int, window time.Duratio
 	})
 }
 
-// Count implements zabano.Limiter.
-func (db *DB) Count(ctx context.Context, key string, window time.Duration) (n int, wait time.Duration, err error) {
-	err = db.read(ctx, func(tx *Tx) error {
-		n, wait, err = countEvents(ctx, tx, key, window)
-		return err
-	})
-	return n, wait, err
-}
-
 func countEvents(ctx context.Context, tx *Tx, key string, window time.Duration) (int, time.Duration, error) {
 	var n int
 	var oldest *int64
@@ -49,10 +38,19 @@ func countEvents(ctx context.Context, tx *Tx, key string, window time.Duration) 
 	return n, fromMS(*oldest).Add(window).Sub(tx.now), nil
 }
 
-// Hit implements zabano.Limiter.
-func (db *DB) Hit(ctx context.Context, key string) error {
+// Return implements zabano.Limiter. Events have no id of their own: the
+// row's physical address picks exactly one of several alike.
+func (db *DB) Return(ctx context.Context, key string) error {
 	return db.write(ctx, func(tx *Tx) error {
-		_, err := tx.exec(ctx, `INSERT INTO rate_events (key, at) VALUES (?, ?)`, key, ms(tx.now))
+		if err := lockKey(ctx, tx, key); err != nil {
+			return err
+		}
+		row := "rowid"
+		if tx.pg {
+			row = "ctid"
+		}
+		_, err := tx.exec(ctx, `DELETE FROM rate_events WHERE `+row+` = (SELECT `+row+` FROM rate_events
+			WHERE key = ? ORDER BY at DESC LIMIT 1)`, key)
 		return err
 	})
 }

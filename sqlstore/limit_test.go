@@ -32,24 +32,32 @@ func TestLimiterSlidingWindow(t *testing.T) {
 		if err := db.Take(ctx, "other", 3, 10*time.Minute); err != nil {
 			t.Fatalf("keys are separate: %v", err)
 		}
-		if err := db.Hit(ctx, "h"); err != nil {
+		for range 2 {
+			if err := db.Take(ctx, "h", 2, time.Minute); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := db.Return(ctx, "h"); err != nil {
 			t.Fatal(err)
 		}
-		if n, _, err := db.Count(ctx, "h", time.Minute); err != nil || n != 1 {
-			t.Fatalf("count %d, %v", n, err)
+		if err := db.Take(ctx, "h", 2, time.Minute); err != nil {
+			t.Fatalf("after a return: %v", err)
+		}
+		if err := db.Take(ctx, "h", 2, time.Minute); zabano.ErrorCode(err) != zabano.ETOOMANY {
+			t.Fatalf("a return gives back one place only: %v", err)
 		}
 		if err := db.Clear(ctx, "h"); err != nil {
 			t.Fatal(err)
 		}
-		if n, _, _ := db.Count(ctx, "h", time.Minute); n != 0 {
-			t.Fatalf("after clear: %d", n)
+		if err := db.Take(ctx, "h", 1, time.Minute); err != nil {
+			t.Fatalf("after clear: %v", err)
 		}
 		clock.Add(time.Hour)
 		if err := db.PruneRateEvents(ctx, time.Hour); err != nil {
 			t.Fatal(err)
 		}
-		if n, _, _ := db.Count(ctx, "k", 24*time.Hour); n != 0 {
-			t.Fatalf("after prune: %d events", n)
+		if err := db.Take(ctx, "k", 1, 24*time.Hour); err != nil {
+			t.Fatalf("after prune: %v", err)
 		}
 	})
 }

@@ -97,28 +97,25 @@ func (db *DB) ResetPassword(ctx context.Context, phone, codeHash, passwordHash s
 }
 
 // consumeCode uses the newest code sent to phone if it is live and its hash is
-// codeHash. A wrong guess is counted, and the count is kept even though the
-// call fails.
+// codeHash. The call claims one of the code's tries before comparing, in one
+// conditional UPDATE that PostgreSQL runs one at a time on the row (under READ
+// COMMITTED a count read first could be stale), so guesses sent at once
+// cannot pass CodeMaxTries together. A wrong guess's try is kept even though
+// the call fails.
 func consumeCode(ctx context.Context, tx *Tx, phone, codeHash string) error {
-	var id, expires int64
+	var id int64
 	var hash string
-	var tries int
-	var used sql.NullInt64
-	err := tx.queryRow(ctx, `SELECT id, hash, tries, used_at, expires_at FROM phone_codes
-		WHERE phone = ? ORDER BY id DESC LIMIT 1`, phone).Scan(&id, &hash, &tries, &used, &expires)
+	err := tx.queryRow(ctx, `UPDATE phone_codes SET tries = tries + 1
+		WHERE id = (SELECT max(id) FROM phone_codes WHERE phone = ?)
+			AND used_at IS NULL AND expires_at > ? AND tries < ?
+		RETURNING id, hash`, phone, ms(tx.now), zabano.CodeMaxTries).Scan(&id, &hash)
 	invalid := zabano.FieldError("code", zabano.MsgCodeInvalid)
 	if errors.Is(err, sql.ErrNoRows) {
 		return invalid
 	} else if err != nil {
 		return err
 	}
-	if used.Valid || expires <= ms(tx.now) || tries >= zabano.CodeMaxTries {
-		return invalid
-	}
 	if subtle.ConstantTimeCompare([]byte(hash), []byte(codeHash)) != 1 {
-		if _, err := tx.exec(ctx, `UPDATE phone_codes SET tries = tries + 1 WHERE id = ?`, id); err != nil {
-			return err
-		}
 		return keepWrites{invalid}
 	}
 	_, err = tx.exec(ctx, `UPDATE phone_codes SET used_at = ? WHERE id = ?`, ms(tx.now), id)

@@ -2,6 +2,7 @@ package sqlstore_test
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -128,6 +129,34 @@ func TestCreateUserConcurrentSameName(t *testing.T) {
 		}
 		if ok != 1 {
 			t.Fatalf("%d registrations of one name succeeded, want 1", ok)
+		}
+	})
+}
+
+// TestCodeTriesConcurrent: wrong codes sent at once cannot count more than
+// CodeMaxTries tries together, and the code is dead after them.
+func TestCodeTriesConcurrent(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		u := newUser("mina", "09121111112")
+		if err := db.CreateUser(ctx, u, sendCode(t, db, u.Phone, "123456")); err != nil {
+			t.Fatal(err)
+		}
+		right := sendCode(t, db, u.Phone, "654321")
+		var wg sync.WaitGroup
+		for i := range 60 {
+			wrong := zabano.HashCode([]byte("k"), u.Phone, fmt.Sprintf("%06d", i))
+			wg.Go(func() {
+				if f := fieldOf(db.ResetPassword(ctx, u.Phone, wrong, "new-hash")); f != "code" {
+					t.Errorf("wrong code: field %q, want code", f)
+				}
+			})
+		}
+		wg.Wait()
+		if n, err := db.CodeTries(ctx, u.Phone); err != nil || n > zabano.CodeMaxTries {
+			t.Fatalf("%d tries counted (%v), want at most %d", n, err, zabano.CodeMaxTries)
+		}
+		if f := fieldOf(db.ResetPassword(ctx, u.Phone, right, "new-hash")); f != "code" {
+			t.Fatalf("the right code after the burst: field %q, want code", f)
 		}
 	})
 }

@@ -205,7 +205,7 @@ func startServer(ctx context.Context, bin string, env []string, logPath string) 
 		return nil, err
 	}
 	defer logFile.Close() // the child has its own descriptor
-	cmd := command(ctx, bin, env, "serve", "-addr", "127.0.0.1:0")
+	cmd := command(ctx, bin, env, "serve", "-addr", "127.0.0.1:0", "-metrics-addr", "off")
 	cmd.Stderr = logFile
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

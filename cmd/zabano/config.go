@@ -21,6 +21,7 @@ import (
 // environment variable, and a secret's variable to a file named by *_FILE.
 type config struct {
 	addr            string
+	metricsAddr     string
 	dataDir         string
 	databaseURL     string
 	env             string
@@ -58,6 +59,9 @@ type config struct {
 	streamsPerUser int
 	maxStreams     int
 	streamLifetime time.Duration
+	// passwordChangesPerUser and messagesPerMinute cap what one user may do.
+	passwordChangesPerUser int
+	messagesPerMinute      int
 }
 
 // parseConfig reads the settings from args and the environment; extra adds
@@ -73,6 +77,7 @@ func parseConfig(name string, args []string, getenv func(string) string, stderr 
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.addr, "addr", env("ZABANO_ADDR", "127.0.0.1:8080"), "listen address (ZABANO_ADDR)")
+	fs.StringVar(&c.metricsAddr, "metrics-addr", env("ZABANO_METRICS_ADDR", "127.0.0.1:9090"), "private listen address of the Prometheus metrics; off for none (ZABANO_METRICS_ADDR)")
 	fs.StringVar(&c.dataDir, "data-dir", env("ZABANO_DATA_DIR", "./data"), "SQLite file and media folder (ZABANO_DATA_DIR)")
 	fs.StringVar(&c.databaseURL, "database-url", env("DATABASE_URL", ""), "a postgres:// URL to use PostgreSQL instead of SQLite (DATABASE_URL)")
 	fs.StringVar(&c.env, "env", env("ZABANO_ENV", "prod"), "dev or prod; dev uses the SMS outbox and a generated secret (ZABANO_ENV)")
@@ -81,6 +86,8 @@ func parseConfig(name string, args []string, getenv func(string) string, stderr 
 	fs.StringVar(&c.kavenegarTmpl, "kavenegar-template", env("KAVENEGAR_TEMPLATE", "verify"), "Kavenegar verify-lookup template (KAVENEGAR_TEMPLATE)")
 	fs.IntVar(&c.codesPerIP, "codes-per-ip", envInt(getenv, "ZABANO_CODES_PER_IP", 30), "verification codes one address may ask for in 10 minutes (ZABANO_CODES_PER_IP)")
 	fs.IntVar(&c.loginFailsPerIP, "login-fails-per-ip", envInt(getenv, "ZABANO_LOGIN_FAILS_PER_IP", 100), "failed logins one address may make in 15 minutes (ZABANO_LOGIN_FAILS_PER_IP)")
+	fs.IntVar(&c.passwordChangesPerUser, "password-changes-per-user", envInt(getenv, "ZABANO_PASSWORD_CHANGES_PER_USER", 5), "change-password tries one user may make in 15 minutes (ZABANO_PASSWORD_CHANGES_PER_USER)")
+	fs.IntVar(&c.messagesPerMinute, "messages-per-minute", envInt(getenv, "ZABANO_MESSAGES_PER_MINUTE", 30), "chat messages one user may send in a minute (ZABANO_MESSAGES_PER_MINUTE)")
 	fs.BoolVar(&c.trustProxy, "trust-proxy", env("ZABANO_TRUST_PROXY", "") == "1", "take client addresses from X-Forwarded-For (ZABANO_TRUST_PROXY=1)")
 	fs.StringVar(&c.meetingURL, "meeting-url", env("ZABANO_MEETING_URL", zabano.DefaultMeetingURL), "class video-room address; {room} becomes a random name (ZABANO_MEETING_URL)")
 	devNow := fs.String("dev-now", env("ZABANO_DEV_NOW", ""), "dev only: start the server's clock at this RFC 3339 instant (ZABANO_DEV_NOW)")

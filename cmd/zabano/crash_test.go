@@ -84,7 +84,7 @@ var servingLineRE = regexp.MustCompile(`serving (http://\S+)`)
 // environment but PATH and HOME) on a free port; it is killed when t ends.
 func startServer(t *testing.T, bin string, env map[string]string) *proc {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "-addr", "127.0.0.1:0")
+	cmd := exec.Command(bin, "serve", "-addr", "127.0.0.1:0", "-metrics-addr", "127.0.0.1:0")
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME")}
 	for k, v := range env {
 		cmd.Env = append(cmd.Env, k+"="+v)

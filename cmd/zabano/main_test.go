@@ -44,7 +44,7 @@ func boot(t *testing.T, env map[string]string) string {
 	out := &addrWriter{addr: make(chan string, 1)}
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0"}, func(k string) string { return env[k] }, out, io.Discard)
+		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", "-metrics-addr", "127.0.0.1:0"}, func(k string) string { return env[k] }, out, io.Discard)
 	}()
 	t.Cleanup(func() {
 		cancel()
@@ -211,6 +211,66 @@ func TestDevClockStartsAtTheChosenInstant(t *testing.T) {
 	now, _ := time.Parse(time.RFC3339Nano, m["now"].(string))
 	if d := now.Sub(start.Add(time.Hour)); d < 0 || d > time.Minute {
 		t.Fatalf("the clock says %v, want an hour after %v", now, start)
+	}
+}
+
+// TestMetricsAddress: the metrics are served on their own address, which
+// the server prints, and not on the app's; "off" serves them nowhere.
+func TestMetricsAddress(t *testing.T) {
+	serve := func(t *testing.T, metricsAddr string) (base, metrics string) {
+		t.Helper()
+		ctx, cancel := context.WithCancel(context.Background())
+		pr, pw := io.Pipe()
+		done := make(chan error, 1)
+		env := map[string]string{"ZABANO_ENV": "dev", "ZABANO_DATA_DIR": t.TempDir()}
+		go func() {
+			done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", "-metrics-addr", metricsAddr}, func(k string) string { return env[k] }, pw, io.Discard)
+			pw.Close()
+		}()
+		t.Cleanup(func() {
+			cancel()
+			if err := <-done; err != nil {
+				t.Errorf("serve ended with %v", err)
+			}
+		})
+		metricsRE := regexp.MustCompile(`metrics on (http://\S+)`)
+		sc := bufio.NewScanner(pr)
+		for base == "" && sc.Scan() {
+			if m := metricsRE.FindStringSubmatch(sc.Text()); m != nil {
+				metrics = m[1]
+			}
+			if m := servingRE.FindStringSubmatch(sc.Text()); m != nil {
+				base = m[1]
+			}
+		}
+		go io.Copy(io.Discard, pr)
+		if base == "" {
+			t.Fatal("the server did not start") // the clean-up reports why
+		}
+		return base, metrics
+	}
+	get := func(url string) (int, string) {
+		res, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+
+	base, metrics := serve(t, "127.0.0.1:0")
+	if metrics == "" {
+		t.Fatal("the server did not print its metrics address")
+	}
+	if st, _ := get(base + "/metrics"); st != 404 {
+		t.Fatalf("the app's /metrics: %d, want 404", st)
+	}
+	if st, body := get(metrics); st != 200 || !strings.Contains(body, `zabano_http_requests_total{code="404",method="GET",route="GET /metrics"} 1`) {
+		t.Fatalf("metrics address: %d %s", st, body)
+	}
+	if _, metrics := serve(t, "off"); metrics != "" {
+		t.Fatalf("metrics off, yet served on %s", metrics)
 	}
 }
 

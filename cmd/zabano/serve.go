@@ -111,6 +111,15 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	defer ln.Close() // for the returns before Serve owns it
+	// The metrics reveal traffic and payment figures: they have a listener of
+	// their own, on loopback by default, and never the app's.
+	var metricsLn net.Listener
+	if c.metricsAddr != "" && c.metricsAddr != "off" {
+		if metricsLn, err = net.Listen("tcp", c.metricsAddr); err != nil {
+			return fmt.Errorf("ZABANO_METRICS_ADDR: %w", err)
+		}
+		defer metricsLn.Close()
+	}
 	if c.publicURL == "" {
 		c.publicURL = "http://" + ln.Addr().String()
 	}
@@ -137,6 +146,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		PublicURL:     c.publicURL,
 		TrustProxy:    c.trustProxy,
 		Logger:        logger,
+		// Chat messages a user may send per zabano.MessageWindow.
+		Limiter: db, MessagesPerMinute: c.messagesPerMinute,
 	}
 	var sender zabano.SMSSender
 	switch c.sms {
@@ -155,6 +166,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		CodesPerIP:      c.codesPerIP,
 		LoginFailsPerIP: c.loginFailsPerIP,
 		Now:             now,
+		// A stolen session must not guess the password it would need.
+		PasswordChangesPerUser: c.passwordChangesPerUser,
 	}
 	var gateway zabano.Gateway
 	if c.gateway == "sandbox" {
@@ -209,8 +222,17 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return db.SettleDue(ctx, now().Add(-zabano.SettleAfter))
 	})
 
+	servers := []*http.Server{hs}
+	errc := make(chan error, 2)
+	if metricsLn != nil {
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", srv.MetricsHandler())
+		ms := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, WriteTimeout: time.Minute}
+		servers = append(servers, ms)
+		fmt.Fprintf(stdout, "metrics on http://%s/metrics\n", metricsLn.Addr())
+		go func() { errc <- ms.Serve(metricsLn) }()
+	}
 	fmt.Fprintf(stdout, "zabano %s serving http://%s (%s, %s database)\n", version, ln.Addr(), c.env, dialect(c))
-	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
 	case err := <-errc:
@@ -222,11 +244,15 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	cancel()
 	shutdownCtx, done := context.WithTimeout(context.Background(), 10*time.Second)
 	defer done()
-	if err := hs.Shutdown(shutdownCtx); err != nil {
-		return err
+	for _, hs := range servers {
+		if err := hs.Shutdown(shutdownCtx); err != nil {
+			return err
+		}
 	}
-	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
-		return err
+	for range servers {
+		if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
 	}
 	return nil
 }
