@@ -116,8 +116,8 @@ type unlimited struct{}
 func (unlimited) AddUpload(context.Context, int64, string, int64, int64) error { return nil }
 func (unlimited) RemoveUploads(context.Context, ...string) error               { return nil }
 func (unlimited) Take(context.Context, string, int, time.Duration) error       { return nil }
-func (unlimited) Return(context.Context, string) error { return nil }
-func (unlimited) Clear(context.Context, string) error  { return nil }
+func (unlimited) Return(context.Context, string) error                         { return nil }
+func (unlimited) Clear(context.Context, string) error                          { return nil }
 
 // FuzzReadUpload feeds any multipart body to readUpload with the teacher
 // editor's file fields: whatever happens, no stored file outlives a failed
