@@ -114,6 +114,7 @@ var (
 	}
 	MsgBookingNotFound = Msg{"Class not found.", "کلاس یافت نشد."}
 	MsgWrongState      = Msg{"This class cannot be changed this way now (it is %s).", "این کلاس اکنون این‌گونه تغییر نمی‌کند (وضعیت: %s)."}
+	MsgCancelTooLate   = Msg{"A class can be cancelled only before it starts.", "کلاس را فقط پیش از شروعش می‌توان لغو کرد."}
 	MsgNotEnded        = Msg{"A class can be marked done only after it ends.", "کلاس را فقط پس از پایانش می‌توان انجام‌شده علامت زد."}
 	MsgSlotBooked      = Msg{"A booked time cannot be deleted.", "زمان رزروشده را نمی‌توان حذف کرد."}
 	MsgSlotDuplicate   = Msg{"You already have this exact time.", "این زمان را از قبل دارید."}
@@ -155,7 +156,7 @@ type BookingStore interface {
 	// Book books a free future slot at one of its teacher's level prices,
 	// moving the price from the student's wallet to escrow.
 	Book(ctx context.Context, b *NewBooking) (*Booking, error)
-	// RequestCancel asks to cancel a booked class of the student.
+	// RequestCancel asks to cancel a booked class of the student before it starts.
 	RequestCancel(ctx context.Context, studentID, bookingID int64) (*Booking, error)
 	// DecideCancel approves (refund, slot free again) or rejects (booked again)
 	// a cancellation request on the teacher's class.

@@ -321,3 +321,53 @@ func TestBookingAPI(t *testing.T) {
 		}
 	})
 }
+
+// TestCancelRequestBeforeStart: a student may ask to cancel only before the
+// class starts; after that the class is the teacher's to be paid for.
+func TestCancelRequestBeforeStart(t *testing.T) {
+	each(t, func(t *testing.T, a *app) {
+		s := newSchool(t, a)
+		// 09:00 Tehran on 2026-11-22 is 05:30 UTC, 20.5 hours after the clock's start.
+		slot := s.slot(t, "2026-11-22", "09:00", "10:00")
+		classStart := time.Date(2026, 11, 22, 5, 30, 0, 0, time.UTC)
+		r := a.do(req{method: "POST", path: "/api/slot/booking/", token: s.sara, body: map[string]any{"slot": slot, "level_price": s.level}})
+		if r.status != 201 {
+			t.Fatalf("book: %d %s", r.status, r.body)
+		}
+		id := int64(r.json(t)["id"].(float64))
+		cancel := fmt.Sprintf("/api/slot/cancel/%d/", id)
+		a.clock.Add(classStart.Sub(a.clock.Now()) - time.Second)
+		if r := a.do(req{method: "PUT", path: cancel, token: s.sara}); r.status != 200 || r.json(t)["status"] != "cancel_pending" {
+			t.Fatalf("a second before the start: %d %s", r.status, r.body)
+		}
+		r = a.do(req{method: "PUT", path: fmt.Sprintf("/api/slot/cancel/approve/?id=%d", id), token: s.teacher, body: map[string]bool{"approve": false}})
+		if r.status != 200 || r.json(t)["status"] != "booked" {
+			t.Fatalf("reject: %d %s", r.status, r.body)
+		}
+		const en = "A class can be cancelled only before it starts."
+		const fa = "کلاس را فقط پیش از شروعش می‌توان لغو کرد."
+		for _, c := range []struct {
+			name string
+			move time.Duration
+		}{{"at the start", time.Second}, {"after the end", time.Hour + time.Minute}} {
+			a.clock.Add(c.move)
+			if r := a.do(req{method: "PUT", path: cancel, token: s.sara}); r.status != 409 || r.json(t)["detail"] != en {
+				t.Fatalf("%s: %d %s", c.name, r.status, r.body)
+			}
+			if r := a.do(req{method: "PUT", path: cancel, token: s.sara, lang: "fa"}); r.status != 409 || r.json(t)["detail"] != fa {
+				t.Fatalf("%s in Persian: %d %s", c.name, r.status, r.body)
+			}
+		}
+		var list []map[string]any
+		json.Unmarshal(a.do(req{method: "GET", path: "/api/slot/lists/student/", token: s.sara}).body, &list)
+		if len(list) != 1 || list[0]["status"] != "booked" {
+			t.Fatalf("the class after refused requests: %v", list)
+		}
+		if r := a.do(req{method: "PUT", path: fmt.Sprintf("/api/slot/done/%d/", id), token: s.teacher}); r.status != 200 {
+			t.Fatalf("the teacher is paid after the end: %d %s", r.status, r.body)
+		}
+		if r := a.do(req{method: "PUT", path: cancel, token: s.nima}); r.status != 404 {
+			t.Fatalf("another student, after the start: %d", r.status)
+		}
+	})
+}

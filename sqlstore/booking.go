@@ -240,9 +240,17 @@ func refund(ctx context.Context, tx *Tx, b *zabano.Booking) error {
 	return post(ctx, tx, zabano.Transfer(zabano.TxRefund, zabano.EscrowOf(b.StudentID), zabano.WalletOf(b.StudentID), b.Price, classNote(b.ID)))
 }
 
-// RequestCancel implements zabano.BookingStore.
+// RequestCancel implements zabano.BookingStore. A class that has started is
+// the teacher's to be paid for: a request then would only hold the payment back.
 func (db *DB) RequestCancel(ctx context.Context, studentID, bookingID int64) (b *zabano.Booking, err error) {
 	err = db.write(ctx, func(tx *Tx) error {
+		b, err = findBooking(ctx, tx, bookingID)
+		if err != nil || b.StudentID != studentID {
+			return zabano.Errorf(zabano.ENOTFOUND, zabano.MsgBookingNotFound)
+		}
+		if !b.Start.After(tx.now) {
+			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgCancelTooLate)
+		}
 		b, err = transition(ctx, tx, bookingID, "student_id", studentID,
 			[]zabano.BookingStatus{zabano.StatusBooked}, zabano.StatusCancelPending, `, cancel_requested_at = ?`, ms(tx.now))
 		return err
