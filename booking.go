@@ -108,6 +108,11 @@ var (
 		"Selected price level is not valid. Please refresh the page and try again.",
 		"سطح قیمت انتخاب‌شده معتبر نیست. لطفاً صفحه را تازه کنید و دوباره تلاش کنید.",
 	}
+	MsgPriceChanged = Msg{
+		"The teacher has changed the price of this level to %d Toman. Please check it and book again.",
+		"استاد قیمت این سطح را به %d تومان تغییر داده است. لطفاً آن را ببینید و دوباره رزرو کنید.",
+	}
+	MsgLevelWithdrawn    = Msg{"The teacher no longer offers this level. Please choose another.", "استاد دیگر این سطح را ارائه نمی‌دهد. لطفاً سطح دیگری انتخاب کنید."}
 	MsgNotEnoughForClass = Msg{
 		"Your wallet balance is not enough for this class: top up at least %d Toman.",
 		"موجودی کیف پول برای این کلاس کافی نیست: دست‌کم %d تومان شارژ کنید.",
@@ -144,6 +149,15 @@ func InsufficientForClass(missing int64) *Error {
 	return e
 }
 
+// PriceChanged is the error of a booking at a level price the teacher no
+// longer offers, carrying the level's price now so the app can show it:
+// the student chose the old price and must see the new one before paying it.
+func PriceChanged(now LevelPrice) *Error {
+	e := Errorf(ECONFLICT, MsgPriceChanged, now.RegularPrice)
+	e.CurrentLevelPrice = &now
+	return e
+}
+
 // BookingStore keeps slots and bookings. Each method is one transaction.
 type BookingStore interface {
 	// CreateSlots opens slots for a teacher. Exact duplicates and overlaps of
@@ -153,8 +167,8 @@ type BookingStore interface {
 	TeacherSlots(ctx context.Context, teacherID int64, from, to time.Time, onlyFree bool) ([]Slot, error)
 	// DeleteSlot deletes a free slot of the teacher.
 	DeleteSlot(ctx context.Context, teacherID, slotID int64) error
-	// Book books a free future slot at one of its teacher's level prices,
-	// moving the price from the student's wallet to escrow.
+	// Book books a free future slot at one of its teacher's level prices
+	// offered now, moving the price from the student's wallet to escrow.
 	Book(ctx context.Context, b *NewBooking) (*Booking, error)
 	// RequestCancel asks to cancel a booked class of the student before it starts.
 	RequestCancel(ctx context.Context, studentID, bookingID int64) (*Booking, error)

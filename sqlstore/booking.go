@@ -161,12 +161,8 @@ func (db *DB) Book(ctx context.Context, nb *zabano.NewBooking) (b *zabano.Bookin
 		} else if err != nil {
 			return err
 		}
-		var price int64
-		err = tx.queryRow(ctx, `SELECT regular_price FROM teacher_levels WHERE id = ? AND teacher_id = ? AND active`,
-			nb.LevelPriceID, teacherID).Scan(&price)
-		if errors.Is(err, sql.ErrNoRows) {
-			return zabano.FieldError("level_price", zabano.MsgLevelNotValid)
-		} else if err != nil {
+		price, err := levelPrice(ctx, tx, teacherID, nb.LevelPriceID)
+		if err != nil {
 			return err
 		}
 		balance, err := balanceOf(ctx, tx, zabano.WalletOf(nb.StudentID))
@@ -194,6 +190,34 @@ func (db *DB) Book(ctx context.Context, nb *zabano.NewBooking) (b *zabano.Bookin
 		return err
 	})
 	return b, err
+}
+
+// levelPrice is the price of the teacher's level price id, if offered. A
+// row's price never changes (setLevelPrices), so this is the price the
+// student chose. A row no longer offered is a conflict that names the
+// level's price now, or, when the level is not offered at all, a choice to
+// make again.
+func levelPrice(ctx context.Context, tx *Tx, teacherID, id int64) (int64, error) {
+	var price int64
+	var active bool
+	var language string
+	var level zabano.Level
+	err := tx.queryRow(ctx, `SELECT regular_price, active, language, level FROM teacher_levels WHERE id = ? AND teacher_id = ?`,
+		id, teacherID).Scan(&price, &active, &language, &level)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, zabano.FieldError("level_price", zabano.MsgLevelNotValid)
+	} else if err != nil || active {
+		return price, err
+	}
+	now := zabano.LevelPrice{Language: language, Level: level}
+	err = tx.queryRow(ctx, `SELECT id, regular_price, exam_price FROM teacher_levels
+		WHERE teacher_id = ? AND language = ? AND level = ? AND active`, teacherID, language, level).Scan(&now.ID, &now.RegularPrice, &now.ExamPrice)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, zabano.FieldError("level_price", zabano.MsgLevelWithdrawn)
+	} else if err != nil {
+		return 0, err
+	}
+	return 0, zabano.PriceChanged(now)
 }
 
 // classNote describes a class's ledger transactions.

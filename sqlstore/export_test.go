@@ -17,3 +17,21 @@ func (db *DB) Analyzed(ctx context.Context, table string) (bool, error) {
 	err := db.reader.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_stat1 WHERE tbl = ?`, table).Scan(&n)
 	return n > 0, err
 }
+
+// OpenAt opens dsn with the migrations up to version applied, for tests of
+// the migrations after it.
+func OpenAt(ctx context.Context, dsn string, version int64) (*DB, error) {
+	db, err := connect(dsn)
+	if err != nil {
+		return nil, err
+	}
+	p, err := db.migrations()
+	if err == nil {
+		_, err = p.UpTo(ctx, version)
+	}
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
