@@ -126,6 +126,12 @@ var (
 	MsgSlotOverlap     = Msg{"This time overlaps another of your times.", "این زمان با یکی دیگر از زمان‌های شما هم‌پوشانی دارد."}
 )
 
+// MsgTooManyFreeSlots refuses slots past the teacher's cap of free future slots.
+var MsgTooManyFreeSlots = Msg{
+	"You can have at most %d free times ahead; you have %d, and this would add %d. Delete some, or add fewer.",
+	"حداکثر %d زمان آزاد پیش رو می‌توانید داشته باشید؛ اکنون %d زمان دارید و این درخواست %d زمان دیگر می‌افزاید. چند زمان را حذف کنید یا زمان کمتری بیفزایید.",
+}
+
 // StatusName is how a status reads in messages.
 func (s BookingStatus) Name() Msg {
 	switch s {
@@ -162,7 +168,9 @@ func PriceChanged(now LevelPrice) *Error {
 type BookingStore interface {
 	// CreateSlots opens slots for a teacher. Exact duplicates and overlaps of
 	// the teacher's other slots (or of each other) are skipped and returned.
-	CreateSlots(ctx context.Context, teacherID int64, slots []Slot) (created, skipped []Slot, err error)
+	// A batch that would leave the teacher more than maxFree free future
+	// slots is refused whole.
+	CreateSlots(ctx context.Context, teacherID int64, slots []Slot, maxFree int) (created, skipped []Slot, err error)
 	// TeacherSlots returns a teacher's slots starting in [from, to), free only if onlyFree.
 	TeacherSlots(ctx context.Context, teacherID int64, from, to time.Time, onlyFree bool) ([]Slot, error)
 	// DeleteSlot deletes a free slot of the teacher.

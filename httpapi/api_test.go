@@ -126,6 +126,7 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 		TrustProxy: true,
 		Logger:     logger,
 	}
+	s.MaxFreeSlots = zabano.DefaultMaxFreeSlots
 	for _, opt := range opts {
 		opt(s)
 	}

@@ -14,8 +14,10 @@ import (
 
 // CreateSlots implements zabano.BookingStore. The teacher's slots in the
 // span of the new ones are read once and every new slot is checked against
-// them and the new ones before it, so a year of slots is one pass.
-func (db *DB) CreateSlots(ctx context.Context, teacherID int64, slots []zabano.Slot) (created, skipped []zabano.Slot, err error) {
+// them and the new ones before it, so a year of slots is one pass. The free
+// slots are counted under the same lock as the insert, so batches at once
+// cannot pass maxFree together.
+func (db *DB) CreateSlots(ctx context.Context, teacherID int64, slots []zabano.Slot, maxFree int) (created, skipped []zabano.Slot, err error) {
 	if len(slots) == 0 {
 		return nil, nil, nil
 	}
@@ -23,7 +25,8 @@ func (db *DB) CreateSlots(ctx context.Context, teacherID int64, slots []zabano.S
 	slices.SortFunc(slots, func(a, b zabano.Slot) int { return a.Start.Compare(b.Start) })
 	err = db.write(ctx, func(tx *Tx) error {
 		created, skipped = nil, nil
-		// Two batches of one teacher at once on PostgreSQL would each miss the other's slots.
+		// Two batches of one teacher at once on PostgreSQL would each miss the
+		// other's slots, and each count the free slots without the other's.
 		if err := lockKey(ctx, tx, fmt.Sprintf("slots:%d", teacherID)); err != nil {
 			return err
 		}
@@ -46,6 +49,15 @@ func (db *DB) CreateSlots(ctx context.Context, teacherID int64, slots []zabano.S
 			s.TeacherID = teacherID
 			created = append(created, s)
 			prevEnd = s.End
+		}
+		var free int
+		err = tx.queryRow(ctx, `SELECT count(*) FROM slots WHERE teacher_id = ? AND booked = FALSE AND start_at > ?`,
+			teacherID, ms(tx.now)).Scan(&free)
+		if err != nil {
+			return err
+		}
+		if free+len(created) > maxFree {
+			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgTooManyFreeSlots, maxFree, free, len(created))
 		}
 		return insertSlots(ctx, tx, created)
 	})
