@@ -50,6 +50,9 @@ func (db *DB) CreateSlots(ctx context.Context, teacherID int64, slots []zabano.S
 			created = append(created, s)
 			prevEnd = s.End
 		}
+		if len(created) == 0 {
+			return nil
+		}
 		var free int
 		err = tx.queryRow(ctx, `SELECT count(*) FROM slots WHERE teacher_id = ? AND booked = FALSE AND start_at > ?`,
 			teacherID, ms(tx.now)).Scan(&free)
