@@ -229,7 +229,7 @@ func TestLevelPriceIDsMigration(t *testing.T) {
 	for _, dialect := range storetest.Dialects() {
 		t.Run(dialect, func(t *testing.T) {
 			dsn := storetest.DSN(t, dialect)
-			old, err := sqlstore.OpenAt(ctx, dsn, 7)
+			old, err := sqlstore.OpenAt(ctx, dsn, 8)
 			if err != nil {
 				t.Fatal(err)
 			}
