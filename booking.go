@@ -108,17 +108,29 @@ var (
 		"Selected price level is not valid. Please refresh the page and try again.",
 		"سطح قیمت انتخاب‌شده معتبر نیست. لطفاً صفحه را تازه کنید و دوباره تلاش کنید.",
 	}
+	MsgPriceChanged = Msg{
+		"The teacher has changed the price of this level to %d Toman. Please check it and book again.",
+		"استاد قیمت این سطح را به %d تومان تغییر داده است. لطفاً آن را ببینید و دوباره رزرو کنید.",
+	}
+	MsgLevelWithdrawn    = Msg{"The teacher no longer offers this level. Please choose another.", "استاد دیگر این سطح را ارائه نمی‌دهد. لطفاً سطح دیگری انتخاب کنید."}
 	MsgNotEnoughForClass = Msg{
 		"Your wallet balance is not enough for this class: top up at least %d Toman.",
 		"موجودی کیف پول برای این کلاس کافی نیست: دست‌کم %d تومان شارژ کنید.",
 	}
 	MsgBookingNotFound = Msg{"Class not found.", "کلاس یافت نشد."}
 	MsgWrongState      = Msg{"This class cannot be changed this way now (it is %s).", "این کلاس اکنون این‌گونه تغییر نمی‌کند (وضعیت: %s)."}
+	MsgCancelTooLate   = Msg{"A class can be cancelled only before it starts.", "کلاس را فقط پیش از شروعش می‌توان لغو کرد."}
 	MsgNotEnded        = Msg{"A class can be marked done only after it ends.", "کلاس را فقط پس از پایانش می‌توان انجام‌شده علامت زد."}
 	MsgSlotBooked      = Msg{"A booked time cannot be deleted.", "زمان رزروشده را نمی‌توان حذف کرد."}
 	MsgSlotDuplicate   = Msg{"You already have this exact time.", "این زمان را از قبل دارید."}
 	MsgSlotOverlap     = Msg{"This time overlaps another of your times.", "این زمان با یکی دیگر از زمان‌های شما هم‌پوشانی دارد."}
 )
+
+// MsgTooManyFreeSlots refuses slots past the teacher's cap of free future slots.
+var MsgTooManyFreeSlots = Msg{
+	"You can have at most %d free times ahead; you have %d, and this would add %d. Delete some, or add fewer.",
+	"حداکثر %d زمان آزاد پیش رو می‌توانید داشته باشید؛ اکنون %d زمان دارید و این درخواست %d زمان دیگر می‌افزاید. چند زمان را حذف کنید یا زمان کمتری بیفزایید.",
+}
 
 // StatusName is how a status reads in messages.
 func (s BookingStatus) Name() Msg {
@@ -143,19 +155,30 @@ func InsufficientForClass(missing int64) *Error {
 	return e
 }
 
+// PriceChanged is the error of a booking at a level price the teacher no
+// longer offers, carrying the level's price now so the app can show it:
+// the student chose the old price and must see the new one before paying it.
+func PriceChanged(now LevelPrice) *Error {
+	e := Errorf(ECONFLICT, MsgPriceChanged, now.RegularPrice)
+	e.CurrentLevelPrice = &now
+	return e
+}
+
 // BookingStore keeps slots and bookings. Each method is one transaction.
 type BookingStore interface {
 	// CreateSlots opens slots for a teacher. Exact duplicates and overlaps of
 	// the teacher's other slots (or of each other) are skipped and returned.
-	CreateSlots(ctx context.Context, teacherID int64, slots []Slot) (created, skipped []Slot, err error)
+	// A batch that would leave the teacher more than maxFree free future
+	// slots is refused whole.
+	CreateSlots(ctx context.Context, teacherID int64, slots []Slot, maxFree int) (created, skipped []Slot, err error)
 	// TeacherSlots returns a teacher's slots starting in [from, to), free only if onlyFree.
 	TeacherSlots(ctx context.Context, teacherID int64, from, to time.Time, onlyFree bool) ([]Slot, error)
 	// DeleteSlot deletes a free slot of the teacher.
 	DeleteSlot(ctx context.Context, teacherID, slotID int64) error
-	// Book books a free future slot at one of its teacher's level prices,
-	// moving the price from the student's wallet to escrow.
+	// Book books a free future slot at one of its teacher's level prices
+	// offered now, moving the price from the student's wallet to escrow.
 	Book(ctx context.Context, b *NewBooking) (*Booking, error)
-	// RequestCancel asks to cancel a booked class of the student.
+	// RequestCancel asks to cancel a booked class of the student before it starts.
 	RequestCancel(ctx context.Context, studentID, bookingID int64) (*Booking, error)
 	// DecideCancel approves (refund, slot free again) or rejects (booked again)
 	// a cancellation request on the teacher's class.

@@ -63,6 +63,9 @@ type Error struct {
 	RetryAfter time.Duration
 	// Missing is the Toman an EPAYMENT caller lacks.
 	Missing int64
+	// CurrentLevelPrice is the level's price now, for an ECONFLICT booking
+	// at a price no longer offered.
+	CurrentLevelPrice *LevelPrice
 }
 
 func (e *Error) Error() string {

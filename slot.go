@@ -25,8 +25,18 @@ const (
 	MaxBuilderWeeks = 52
 	// DefaultClassDuration is a class's length when nothing else says.
 	DefaultClassDuration = 60 * time.Minute
-	// MaxSlotsPerBatch caps one batch: a year of 16 slots a day, and more.
-	MaxSlotsPerBatch = 10_000
+	// MinSlotLength and MaxSlotLength bound one slot: the Smart Builder's
+	// shortest class, and twice its longest.
+	MinSlotLength = 15 * time.Minute
+	MaxSlotLength = 4 * time.Hour
+	// DefaultMaxFreeSlots caps a teacher's free future slots, which slot
+	// lists and teacher cards read, and so one batch (ZABANO_MAX_FREE_SLOTS).
+	// A year of Smart Builder plans of 16 slots a day (5,824) fits; a year of
+	// its fullest, 96 a day, does not.
+	DefaultMaxFreeSlots = 6000
+	// MaxSlotWindow is the longest span one slot list answers: the teacher's
+	// calendar, a week back and nine ahead.
+	MaxSlotWindow = 10 * 7 * 24 * time.Hour
 )
 
 // SlotDurations are the Smart Builder's slot lengths in minutes (spec section 5).
@@ -43,12 +53,13 @@ var (
 	MsgTimeFormat     = Msg{"Enter a time as HH:MM.", "زمان را به شکل HH:MM وارد کنید."}
 	msgSlotPast       = Msg{"This time has already passed.", "این زمان گذشته است."}
 	msgSlotTooFar     = Msg{"Availability can be set at most a year ahead.", "زمان‌های آزاد را حداکثر تا یک سال آینده می‌توان تعیین کرد."}
-	msgTooManySlots   = Msg{"Too many slots in one request (at most %d).", "تعداد زمان‌ها در یک درخواست بیش از حد است (حداکثر %d)."}
-	msgSlotTooLong    = Msg{"A slot is at most 4 hours.", "هر زمان حداکثر ۴ ساعت است."}
+	msgTooManySlots   = Msg{
+		"Too many times in one request (at most %d): repeat for fewer weeks or days, or choose longer slots.",
+		"تعداد زمان‌ها در یک درخواست بیش از حد است (حداکثر %d): هفته‌ها یا روزهای کمتری انتخاب کنید، یا زمان‌های بلندتر.",
+	}
+	msgSlotTooShort = Msg{"A slot is at least 15 minutes.", "هر زمان دست‌کم ۱۵ دقیقه است."}
+	msgSlotTooLong  = Msg{"A slot is at most 4 hours.", "هر زمان حداکثر ۴ ساعت است."}
 )
-
-// maxSlotLength caps one slot; the builder's longest is 2 hours.
-const maxSlotLength = 4 * time.Hour
 
 // ParseDate reads a YYYY-MM-DD date.
 func ParseDate(s string) (y int, m time.Month, d int, ok bool) {
@@ -85,17 +96,20 @@ func LocalTime(y int, m time.Month, d, minutes int, loc *time.Location) time.Tim
 	return time.Date(y, m, d, 0, minutes, 0, 0, loc).UTC()
 }
 
-// CheckSlots validates slots a teacher wants to open at now.
-func CheckSlots(slots []Slot, now time.Time) error {
-	if len(slots) > MaxSlotsPerBatch {
-		return FieldError("slots", Msgf(msgTooManySlots, MaxSlotsPerBatch))
+// CheckSlots validates slots a teacher wants to open at now, at most
+// maxFree of them.
+func CheckSlots(slots []Slot, now time.Time, maxFree int) error {
+	if len(slots) > maxFree {
+		return FieldError("slots", Msgf(msgTooManySlots, maxFree))
 	}
 	var v Validation
 	for _, s := range slots {
 		switch {
 		case !s.End.After(s.Start):
 			v.Add("end_time", msgEndAfterStart)
-		case s.End.Sub(s.Start) > maxSlotLength:
+		case s.End.Sub(s.Start) < MinSlotLength:
+			v.Add("end_time", msgSlotTooShort)
+		case s.End.Sub(s.Start) > MaxSlotLength:
 			v.Add("end_time", msgSlotTooLong)
 		case !s.Start.After(now):
 			v.Add("start_time", msgSlotPast)

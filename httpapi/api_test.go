@@ -132,6 +132,7 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 		// Limits as in production.
 		Limiter: db, MessagesPerMinute: 30,
 	}
+	s.MaxFreeSlots = zabano.DefaultMaxFreeSlots
 	for _, opt := range opts {
 		opt(s)
 	}

@@ -321,3 +321,127 @@ func TestBookingAPI(t *testing.T) {
 		}
 	})
 }
+
+// TestCancelRequestBeforeStart: a student may ask to cancel only before the
+// class starts; after that the class is the teacher's to be paid for.
+func TestCancelRequestBeforeStart(t *testing.T) {
+	each(t, func(t *testing.T, a *app) {
+		s := newSchool(t, a)
+		// 09:00 Tehran on 2026-11-22 is 05:30 UTC, 20.5 hours after the clock's start.
+		slot := s.slot(t, "2026-11-22", "09:00", "10:00")
+		classStart := time.Date(2026, 11, 22, 5, 30, 0, 0, time.UTC)
+		r := a.do(req{method: "POST", path: "/api/slot/booking/", token: s.sara, body: map[string]any{"slot": slot, "level_price": s.level}})
+		if r.status != 201 {
+			t.Fatalf("book: %d %s", r.status, r.body)
+		}
+		id := int64(r.json(t)["id"].(float64))
+		cancel := fmt.Sprintf("/api/slot/cancel/%d/", id)
+		a.clock.Add(classStart.Sub(a.clock.Now()) - time.Second)
+		if r := a.do(req{method: "PUT", path: cancel, token: s.sara}); r.status != 200 || r.json(t)["status"] != "cancel_pending" {
+			t.Fatalf("a second before the start: %d %s", r.status, r.body)
+		}
+		r = a.do(req{method: "PUT", path: fmt.Sprintf("/api/slot/cancel/approve/?id=%d", id), token: s.teacher, body: map[string]bool{"approve": false}})
+		if r.status != 200 || r.json(t)["status"] != "booked" {
+			t.Fatalf("reject: %d %s", r.status, r.body)
+		}
+		const en = "A class can be cancelled only before it starts."
+		const fa = "کلاس را فقط پیش از شروعش می‌توان لغو کرد."
+		for _, c := range []struct {
+			name string
+			move time.Duration
+		}{{"at the start", time.Second}, {"after the end", time.Hour + time.Minute}} {
+			a.clock.Add(c.move)
+			if r := a.do(req{method: "PUT", path: cancel, token: s.sara}); r.status != 409 || r.json(t)["detail"] != en {
+				t.Fatalf("%s: %d %s", c.name, r.status, r.body)
+			}
+			if r := a.do(req{method: "PUT", path: cancel, token: s.sara, lang: "fa"}); r.status != 409 || r.json(t)["detail"] != fa {
+				t.Fatalf("%s in Persian: %d %s", c.name, r.status, r.body)
+			}
+		}
+		var list []map[string]any
+		json.Unmarshal(a.do(req{method: "GET", path: "/api/slot/lists/student/", token: s.sara}).body, &list)
+		if len(list) != 1 || list[0]["status"] != "booked" {
+			t.Fatalf("the class after refused requests: %v", list)
+		}
+		if r := a.do(req{method: "PUT", path: fmt.Sprintf("/api/slot/done/%d/", id), token: s.teacher}); r.status != 200 {
+			t.Fatalf("the teacher is paid after the end: %d %s", r.status, r.body)
+		}
+		if r := a.do(req{method: "PUT", path: cancel, token: s.nima}); r.status != 404 {
+			t.Fatalf("another student, after the start: %d", r.status)
+		}
+	})
+}
+
+// TestRepricedLevel: a booking charges the price the student chose. A
+// repriced level gets a new id; booking the old one answers 409 with the
+// current price and moves no money.
+func TestRepricedLevel(t *testing.T) {
+	each(t, func(t *testing.T, a *app) {
+		s := newSchool(t, a)
+		first, second := s.slot(t, "2026-11-22", "09:00", "10:00"), s.slot(t, "2026-11-22", "11:00", "12:00")
+		book := func(token string, slot, level int64, lang string) resp {
+			return a.do(req{method: "POST", path: "/api/slot/booking/", token: token, lang: lang, body: map[string]any{"slot": slot, "level_price": level}})
+		}
+		price := func(levels string) resp {
+			r := a.do(req{method: "POST", path: "/api/teacher/profile/", token: s.teacher, body: multipartOf(t, map[string]string{"language_levels": levels})})
+			if r.status != 200 {
+				t.Fatalf("price %s: %d %s", levels, r.status, r.body)
+			}
+			return r
+		}
+		levelOf := func(r resp) map[string]any { return r.json(t)["level_prices"].([]any)[0].(map[string]any) }
+		r := book(s.nima, first, s.level, "")
+		if r.status != 201 {
+			t.Fatalf("book at the first price: %d %s", r.status, r.body)
+		}
+		early := int64(r.json(t)["id"].(float64))
+
+		// The same prices saved again keep their id.
+		if id := int64(levelOf(price(`[{"language":"English","levels":["B1"],"regular_price":250000}]`))["id"].(float64)); id != s.level {
+			t.Fatalf("unchanged prices got a new id %d, want %d", id, s.level)
+		}
+		repriced := levelOf(price(`[{"language":"English","levels":["B1"],"regular_price":280000}]`))
+		newLevel := int64(repriced["id"].(float64))
+		if newLevel == s.level || repriced["price"] != 280000.0 {
+			t.Fatalf("repriced level: %v", repriced)
+		}
+		r = book(s.sara, second, s.level, "")
+		current, _ := r.json(t)["current_level_price"].(map[string]any)
+		if r.status != 409 || r.json(t)["detail"] != "The teacher has changed the price of this level to 280000 Toman. Please check it and book again." ||
+			current["id"] != float64(newLevel) || current["price"] != 280000.0 || current["level_name"] != "B1" {
+			t.Fatalf("book at the old price: %d %s", r.status, r.body)
+		}
+		if r := book(s.sara, second, s.level, "fa"); r.status != 409 || r.json(t)["detail"] != "استاد قیمت این سطح را به ۲۸۰۰۰۰ تومان تغییر داده است. لطفاً آن را ببینید و دوباره رزرو کنید." {
+			t.Fatalf("in Persian: %d %s", r.status, r.body)
+		}
+		if got := s.wallet(t, s.saraID); got != 300_000 {
+			t.Fatalf("a refused booking moved money: wallet %d", got)
+		}
+		if r := book(s.sara, second, newLevel, ""); r.status != 201 || r.json(t)["price"] != 280000.0 || s.wallet(t, s.saraID) != 20_000 {
+			t.Fatalf("book at the new price: %d %s, wallet %d", r.status, r.body, s.wallet(t, s.saraID))
+		}
+		var list []map[string]any
+		json.Unmarshal(a.do(req{method: "GET", path: "/api/slot/lists/student/", token: s.nima}).body, &list)
+		if len(list) != 1 || list[0]["id"] != float64(early) || list[0]["price"] != 250000.0 || list[0]["level_price"] != float64(s.level) || list[0]["level_name"] != "B1" {
+			t.Fatalf("the earlier booking changed: %v", list)
+		}
+
+		// Back at the first price, the first id is offered again: an id is one price for good.
+		if id := int64(levelOf(price(`[{"language":"English","levels":["B1"],"regular_price":250000}]`))["id"].(float64)); id != s.level {
+			t.Fatalf("the first price came back with id %d, want %d", id, s.level)
+		}
+		third := s.slot(t, "2026-11-22", "13:00", "14:00")
+		if r := book(s.nima, third, newLevel, ""); r.status != 409 || r.json(t)["current_level_price"].(map[string]any)["id"] != float64(s.level) {
+			t.Fatalf("book at the withdrawn 280,000: %d %s", r.status, r.body)
+		}
+		// A level no longer offered at all is a choice to make again.
+		price(`[{"language":"English","levels":["B2"],"regular_price":250000}]`)
+		r = book(s.nima, third, s.level, "")
+		if _, ok := r.json(t)["current_level_price"]; r.status != 400 || ok || r.field(t, "level_price") != "The teacher no longer offers this level. Please choose another." {
+			t.Fatalf("book a level no longer offered: %d %s", r.status, r.body)
+		}
+		if got := s.wallet(t, s.nimaID); got != 50_000 {
+			t.Fatalf("nima's wallet: %d", got)
+		}
+	})
+}

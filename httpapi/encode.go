@@ -84,6 +84,9 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if e.Code == zabano.EPAYMENT {
 		body["missing_amount"] = e.Missing
 	}
+	if e.CurrentLevelPrice != nil {
+		body["current_level_price"] = levelPriceOf(*e.CurrentLevelPrice)
+	}
 	if e.Code == zabano.ETOOMANY || e.RetryAfter > 0 {
 		secs := int(e.RetryAfter.Seconds())
 		w.Header().Set("Retry-After", strconv.Itoa(secs))

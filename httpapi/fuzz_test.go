@@ -358,7 +358,7 @@ func newFuzzServer(f *testing.F, dialect string) *fuzzServer {
 		Wallets: &zabano.Wallets{Store: db, Now: clock.Now},
 		Payments: &zabano.Payments{Store: db, Wallets: db, Gateway: sandbox, Limiter: db,
 			CallbackURL: "https://zabano.test/payment/callback", Logger: logger, Now: clock.Now},
-		Sandbox: sandbox, MeetingURL: zabano.DefaultMeetingURL, Now: clock.Now, Ping: db.Ping,
+		Sandbox: sandbox, MeetingURL: zabano.DefaultMeetingURL, MaxFreeSlots: zabano.DefaultMaxFreeSlots, Now: clock.Now, Ping: db.Ping,
 		Outbox: outbox, Web: fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}},
 		PublicURL: "https://zabano.test", Logger: logger,
 	}

@@ -51,6 +51,8 @@ type Server struct {
 	Sandbox *payment.Sandbox
 	// MeetingURL is the template of class video rooms (zabano.MeetingLink).
 	MeetingURL string
+	// MaxFreeSlots caps a teacher's free future slots (zabano.DefaultMaxFreeSlots).
+	MaxFreeSlots int
 	// Now is the clock.
 	Now func() time.Time
 	// DevClock is the clock tests may move; nil outside dev, where its route does not exist.

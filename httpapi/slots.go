@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"net/url"
 	"slices"
 	"time"
 
@@ -116,11 +117,11 @@ func (s *Server) createSlot(w http.ResponseWriter, r *http.Request, u *zabano.Us
 	slot := req.slot(&v, loc)
 	err = v.Err()
 	if err == nil {
-		err = zabano.CheckSlots([]zabano.Slot{slot}, s.Now())
+		err = zabano.CheckSlots([]zabano.Slot{slot}, s.Now(), s.MaxFreeSlots)
 	}
 	var created, skipped []zabano.Slot
 	if err == nil {
-		created, skipped, err = s.Bookings.CreateSlots(r.Context(), u.ID, []zabano.Slot{slot})
+		created, skipped, err = s.Bookings.CreateSlots(r.Context(), u.ID, []zabano.Slot{slot}, s.MaxFreeSlots)
 	}
 	if err == nil && len(skipped) > 0 {
 		err = s.slotClash(r, u, slot)
@@ -212,11 +213,11 @@ func (s *Server) createSlots(w http.ResponseWriter, r *http.Request, u *zabano.U
 	}
 	err = v.Err()
 	if err == nil {
-		err = zabano.CheckSlots(slots, s.Now())
+		err = zabano.CheckSlots(slots, s.Now(), s.MaxFreeSlots)
 	}
 	var created, skipped []zabano.Slot
 	if err == nil {
-		created, skipped, err = s.Bookings.CreateSlots(r.Context(), u.ID, slots)
+		created, skipped, err = s.Bookings.CreateSlots(r.Context(), u.ID, slots, s.MaxFreeSlots)
 	}
 	if err != nil {
 		writeError(w, r, err)
@@ -227,14 +228,58 @@ func (s *Server) createSlots(w http.ResponseWriter, r *http.Request, u *zabano.U
 	})
 }
 
-// ownSlots is GET /api/slot/available: the signed-in teacher's slots from a
-// week ago to the end of the calendar's reach, booked ones too.
+var (
+	msgInstantFormat = zabano.Msg{En: "Enter a date and time as in 2026-11-21T09:00:00Z.", Fa: "تاریخ و زمان را به شکل 2026-11-21T09:00:00Z وارد کنید."}
+	msgWindowOrder   = zabano.Msg{En: "The end of the range must be after its start.", Fa: "پایان بازه باید پس از آغاز آن باشد."}
+	msgWindowTooLong = zabano.Msg{En: "A range is at most %d weeks.", Fa: "هر بازه حداکثر %d هفته است."}
+)
+
+// calendarReach is how far ahead slot lists reach by default: the
+// calendar's weeks, and one more for a week that starts before today.
+const calendarReach = 7 * 24 * time.Hour * (zabano.CalendarWeeks + 1)
+
+// slotWindow reads a slot list's range from the query: from and to,
+// RFC 3339 instants, by default from and from plus length. A list answers
+// at most zabano.MaxSlotWindow, so its size stays bounded.
+func slotWindow(q url.Values, from time.Time, length time.Duration) (time.Time, time.Time, error) {
+	var v zabano.Validation
+	read := func(name string, t *time.Time) {
+		if s := q.Get(name); s != "" {
+			parsed, err := time.Parse(time.RFC3339, s)
+			if err != nil {
+				v.Add(name, msgInstantFormat)
+			}
+			*t = parsed.UTC()
+		}
+	}
+	read("from", &from)
+	to := from.Add(length)
+	read("to", &to)
+	if err := v.Err(); err != nil {
+		return from, to, err
+	}
+	switch {
+	case !to.After(from):
+		v.Add("to", msgWindowOrder)
+	case to.Sub(from) > zabano.MaxSlotWindow:
+		v.Add("to", zabano.Msgf(msgWindowTooLong, int(zabano.MaxSlotWindow/(7*24*time.Hour))))
+	}
+	return from, to, v.Err()
+}
+
+// ownSlots is GET /api/slot/available: the signed-in teacher's slots, booked
+// ones too, in from..to, by default from a week ago to the end of the
+// calendar's reach.
 func (s *Server) ownSlots(w http.ResponseWriter, r *http.Request, u *zabano.User) {
 	loc, err := s.teacherZone(r, u, r.URL.Query().Get("tz"))
 	var slots []zabano.Slot
 	if err == nil {
 		now := s.Now()
-		slots, err = s.Bookings.TeacherSlots(r.Context(), u.ID, now.AddDate(0, 0, -7), now.AddDate(0, 0, 7*(zabano.CalendarWeeks+1)), false)
+		var from, to time.Time
+		from, to, err = slotWindow(r.URL.Query(), now.AddDate(0, 0, -7), 7*24*time.Hour+calendarReach)
+		if err == nil {
+			slots, err = s.Bookings.TeacherSlots(r.Context(), u.ID, from, to, false)
+		}
 	}
 	if err != nil {
 		writeError(w, r, err)
@@ -244,17 +289,25 @@ func (s *Server) ownSlots(w http.ResponseWriter, r *http.Request, u *zabano.User
 }
 
 // teacherSlots is GET /api/slot/teacher/{id}/: a teacher's free future
-// slots within the calendar's reach, in the viewer's time zone (tz).
+// slots in from..to, by default the calendar's reach, in the viewer's time
+// zone (tz).
 func (s *Server) teacherSlots(w http.ResponseWriter, r *http.Request, _ *zabano.User) {
 	id, err := pathID(r)
 	var loc *time.Location
 	if err == nil {
 		loc, err = zone(r.URL.Query().Get("tz"), zabano.DefaultTimeZone)
 	}
-	var slots []zabano.Slot
+	var from, to time.Time
 	if err == nil {
 		now := s.Now()
-		slots, err = s.Bookings.TeacherSlots(r.Context(), id, now, now.AddDate(0, 0, 7*(zabano.CalendarWeeks+1)), true)
+		from, to, err = slotWindow(r.URL.Query(), now, calendarReach)
+		if from.Before(now) {
+			from = now // past times are not offered
+		}
+	}
+	var slots []zabano.Slot
+	if err == nil && to.After(from) {
+		slots, err = s.Bookings.TeacherSlots(r.Context(), id, from, to, true)
 	}
 	if err != nil {
 		writeError(w, r, err)

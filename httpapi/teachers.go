@@ -108,12 +108,16 @@ func (s *Server) teacherOf(p *zabano.TeacherProfile) teacherJSON {
 		t.Languages = []string{}
 	}
 	for _, l := range p.Levels {
-		t.LevelPrices = append(t.LevelPrices, levelPriceJSON{
-			ID: l.ID, Language: l.Language, Level: int(l.Level), LevelName: l.Level.String(),
-			Price: l.RegularPrice, RegularPrice: l.RegularPrice, ExamPrice: l.ExamPrice,
-		})
+		t.LevelPrices = append(t.LevelPrices, levelPriceOf(l))
 	}
 	return t
+}
+
+func levelPriceOf(l zabano.LevelPrice) levelPriceJSON {
+	return levelPriceJSON{
+		ID: l.ID, Language: l.Language, Level: int(l.Level), LevelName: l.Level.String(),
+		Price: l.RegularPrice, RegularPrice: l.RegularPrice, ExamPrice: l.ExamPrice,
+	}
 }
 
 func (s *Server) teacherProfileOf(p *zabano.TeacherProfile) teacherProfileJSON {

@@ -14,8 +14,10 @@ import (
 
 // CreateSlots implements zabano.BookingStore. The teacher's slots in the
 // span of the new ones are read once and every new slot is checked against
-// them and the new ones before it, so a year of slots is one pass.
-func (db *DB) CreateSlots(ctx context.Context, teacherID int64, slots []zabano.Slot) (created, skipped []zabano.Slot, err error) {
+// them and the new ones before it, so a year of slots is one pass. The free
+// slots are counted under the same lock as the insert, so batches at once
+// cannot pass maxFree together.
+func (db *DB) CreateSlots(ctx context.Context, teacherID int64, slots []zabano.Slot, maxFree int) (created, skipped []zabano.Slot, err error) {
 	if len(slots) == 0 {
 		return nil, nil, nil
 	}
@@ -23,7 +25,8 @@ func (db *DB) CreateSlots(ctx context.Context, teacherID int64, slots []zabano.S
 	slices.SortFunc(slots, func(a, b zabano.Slot) int { return a.Start.Compare(b.Start) })
 	err = db.write(ctx, func(tx *Tx) error {
 		created, skipped = nil, nil
-		// Two batches of one teacher at once on PostgreSQL would each miss the other's slots.
+		// Two batches of one teacher at once on PostgreSQL would each miss the
+		// other's slots, and each count the free slots without the other's.
 		if err := lockKey(ctx, tx, fmt.Sprintf("slots:%d", teacherID)); err != nil {
 			return err
 		}
@@ -46,6 +49,18 @@ func (db *DB) CreateSlots(ctx context.Context, teacherID int64, slots []zabano.S
 			s.TeacherID = teacherID
 			created = append(created, s)
 			prevEnd = s.End
+		}
+		if len(created) == 0 {
+			return nil
+		}
+		var free int
+		err = tx.queryRow(ctx, `SELECT count(*) FROM slots WHERE teacher_id = ? AND booked = FALSE AND start_at > ?`,
+			teacherID, ms(tx.now)).Scan(&free)
+		if err != nil {
+			return err
+		}
+		if free+len(created) > maxFree {
+			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgTooManyFreeSlots, maxFree, free, len(created))
 		}
 		return insertSlots(ctx, tx, created)
 	})
@@ -161,12 +176,8 @@ func (db *DB) Book(ctx context.Context, nb *zabano.NewBooking) (b *zabano.Bookin
 		} else if err != nil {
 			return err
 		}
-		var price int64
-		err = tx.queryRow(ctx, `SELECT regular_price FROM teacher_levels WHERE id = ? AND teacher_id = ? AND active`,
-			nb.LevelPriceID, teacherID).Scan(&price)
-		if errors.Is(err, sql.ErrNoRows) {
-			return zabano.FieldError("level_price", zabano.MsgLevelNotValid)
-		} else if err != nil {
+		price, err := levelPrice(ctx, tx, teacherID, nb.LevelPriceID)
+		if err != nil {
 			return err
 		}
 		balance, err := balanceOf(ctx, tx, zabano.WalletOf(nb.StudentID))
@@ -194,6 +205,34 @@ func (db *DB) Book(ctx context.Context, nb *zabano.NewBooking) (b *zabano.Bookin
 		return err
 	})
 	return b, err
+}
+
+// levelPrice is the price of the teacher's level price id, if offered. A
+// row's price never changes (setLevelPrices), so this is the price the
+// student chose. A row no longer offered is a conflict that names the
+// level's price now, or, when the level is not offered at all, a choice to
+// make again.
+func levelPrice(ctx context.Context, tx *Tx, teacherID, id int64) (int64, error) {
+	var price int64
+	var active bool
+	var language string
+	var level zabano.Level
+	err := tx.queryRow(ctx, `SELECT regular_price, active, language, level FROM teacher_levels WHERE id = ? AND teacher_id = ?`,
+		id, teacherID).Scan(&price, &active, &language, &level)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, zabano.FieldError("level_price", zabano.MsgLevelNotValid)
+	} else if err != nil || active {
+		return price, err
+	}
+	now := zabano.LevelPrice{Language: language, Level: level}
+	err = tx.queryRow(ctx, `SELECT id, regular_price, exam_price FROM teacher_levels
+		WHERE teacher_id = ? AND language = ? AND level = ? AND active`, teacherID, language, level).Scan(&now.ID, &now.RegularPrice, &now.ExamPrice)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, zabano.FieldError("level_price", zabano.MsgLevelWithdrawn)
+	} else if err != nil {
+		return 0, err
+	}
+	return 0, zabano.PriceChanged(now)
 }
 
 // classNote describes a class's ledger transactions.
@@ -240,9 +279,17 @@ func refund(ctx context.Context, tx *Tx, b *zabano.Booking) error {
 	return post(ctx, tx, zabano.Transfer(zabano.TxRefund, zabano.EscrowOf(b.StudentID), zabano.WalletOf(b.StudentID), b.Price, classNote(b.ID)))
 }
 
-// RequestCancel implements zabano.BookingStore.
+// RequestCancel implements zabano.BookingStore. A class that has started is
+// the teacher's to be paid for: a request then would only hold the payment back.
 func (db *DB) RequestCancel(ctx context.Context, studentID, bookingID int64) (b *zabano.Booking, err error) {
 	err = db.write(ctx, func(tx *Tx) error {
+		b, err = findBooking(ctx, tx, bookingID)
+		if err != nil || b.StudentID != studentID {
+			return zabano.Errorf(zabano.ENOTFOUND, zabano.MsgBookingNotFound)
+		}
+		if !b.Start.After(tx.now) {
+			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgCancelTooLate)
+		}
 		b, err = transition(ctx, tx, bookingID, "student_id", studentID,
 			[]zabano.BookingStatus{zabano.StatusBooked}, zabano.StatusCancelPending, `, cancel_requested_at = ?`, ms(tx.now))
 		return err

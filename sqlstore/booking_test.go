@@ -53,7 +53,7 @@ func (m *market) student(name string, balance int64) *zabano.User {
 func (m *market) slot(d time.Duration) zabano.Slot {
 	m.t.Helper()
 	start := m.clock.Now().Add(d)
-	created, _, err := m.db.CreateSlots(ctx, m.teacher.ID, []zabano.Slot{{Start: start, End: start.Add(time.Hour)}})
+	created, _, err := m.db.CreateSlots(ctx, m.teacher.ID, []zabano.Slot{{Start: start, End: start.Add(time.Hour)}}, zabano.DefaultMaxFreeSlots)
 	if err != nil || len(created) != 1 {
 		m.t.Fatalf("slot: %v, %v", created, err)
 	}
@@ -85,7 +85,7 @@ func TestCreateSlots(t *testing.T) {
 		m := newMarket(t, db)
 		at := func(h, min int) time.Time { return time.Date(2026, 11, 22, h, min, 0, 0, time.UTC) }
 		slot := func(h1, m1, h2, m2 int) zabano.Slot { return zabano.Slot{Start: at(h1, m1), End: at(h2, m2)} }
-		created, skipped, err := db.CreateSlots(ctx, m.teacher.ID, []zabano.Slot{slot(10, 0, 11, 0), slot(12, 0, 13, 0)})
+		created, skipped, err := db.CreateSlots(ctx, m.teacher.ID, []zabano.Slot{slot(10, 0, 11, 0), slot(12, 0, 13, 0)}, zabano.DefaultMaxFreeSlots)
 		if err != nil || len(created) != 2 || len(skipped) != 0 || created[0].ID == 0 {
 			t.Fatalf("create: %v %v %v", created, skipped, err)
 		}
@@ -96,12 +96,12 @@ func TestCreateSlots(t *testing.T) {
 			slot(11, 30, 12, 30), // overlaps the one before it in this batch, and 12-13
 			slot(13, 0, 13, 30),  // fits after
 			slot(9, 0, 10, 0),    // fits before
-		})
+		}, zabano.DefaultMaxFreeSlots)
 		if err != nil || len(created) != 3 || len(skipped) != 3 {
 			t.Fatalf("second batch: created %d skipped %d, %v", len(created), len(skipped), err)
 		}
 		other := mustUser(t, db, "other", zabano.RoleTeacher)
-		if created, _, _ := db.CreateSlots(ctx, other.ID, []zabano.Slot{slot(10, 0, 11, 0)}); len(created) != 1 {
+		if created, _, _ := db.CreateSlots(ctx, other.ID, []zabano.Slot{slot(10, 0, 11, 0)}, zabano.DefaultMaxFreeSlots); len(created) != 1 {
 			t.Fatal("another teacher's same time was refused")
 		}
 		all, err := db.TeacherSlots(ctx, m.teacher.ID, at(0, 0), at(23, 0), false)
@@ -123,6 +123,102 @@ func TestCreateSlots(t *testing.T) {
 		}
 		if free, _ := db.TeacherSlots(ctx, m.teacher.ID, at(0, 0), at(23, 0), true); len(free) != 3 {
 			t.Fatalf("free slots: %d, want 3", len(free))
+		}
+	})
+}
+
+// hourSlots are n one-hour slots of a day, from the first whole hour after
+// from, a gap of an hour between them.
+func hourSlots(from time.Time, n int) []zabano.Slot {
+	start := from.Truncate(time.Hour).Add(time.Hour)
+	out := make([]zabano.Slot, n)
+	for i := range out {
+		out[i] = zabano.Slot{Start: start.Add(time.Duration(2*i) * time.Hour), End: start.Add(time.Duration(2*i+1) * time.Hour)}
+	}
+	return out
+}
+
+// TestFreeSlotsCap: a teacher has at most maxFree free future slots; a batch
+// that would pass it is refused whole. Booked and past slots do not count.
+func TestFreeSlotsCap(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		m := newMarket(t, db)
+		const max = 10
+		all := hourSlots(m.clock.Now(), 20)
+		free := func() int {
+			slots, err := db.TeacherSlots(ctx, m.teacher.ID, m.clock.Now(), m.clock.Now().AddDate(0, 0, 7), true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return len(slots)
+		}
+		created, _, err := db.CreateSlots(ctx, m.teacher.ID, all[:8], max)
+		if err != nil || len(created) != 8 {
+			t.Fatalf("8 of 10: %d %v", len(created), err)
+		}
+		_, _, err = db.CreateSlots(ctx, m.teacher.ID, all[8:11], max)
+		if e, _ := err.(*zabano.Error); e == nil || e.Code != zabano.ECONFLICT ||
+			e.Message.En != "You can have at most 10 free times ahead; you have 8, and this would add 3. Delete some, or add fewer." {
+			t.Fatalf("3 more: %v", err)
+		}
+		if free() != 8 {
+			t.Fatalf("a refused batch wrote slots: %d free", free())
+		}
+		// Skipped duplicates do not count against the cap.
+		if created, skipped, err := db.CreateSlots(ctx, m.teacher.ID, all[6:10], max); err != nil || len(created) != 2 || len(skipped) != 2 {
+			t.Fatalf("2 more and 2 repeated: %d %d %v", len(created), len(skipped), err)
+		}
+		if _, _, err := db.CreateSlots(ctx, m.teacher.ID, all[10:11], max); zabano.ErrorCode(err) != zabano.ECONFLICT {
+			t.Fatalf("one over: %v", err)
+		}
+		// A batch that adds nothing is not refused, even past a lowered cap:
+		// its repeats are reported as such.
+		if created, skipped, err := db.CreateSlots(ctx, m.teacher.ID, all[0:2], 5); err != nil || len(created) != 0 || len(skipped) != 2 {
+			t.Fatalf("repeats past a lowered cap: %d %d %v", len(created), len(skipped), err)
+		}
+		// A booked slot is not free; a past one is not ahead.
+		if _, err := m.book(m.student("s", classPrice), created[0]); err != nil {
+			t.Fatal(err)
+		}
+		if created, _, err := db.CreateSlots(ctx, m.teacher.ID, all[10:11], max); err != nil || len(created) != 1 {
+			t.Fatalf("after a booking: %d %v", len(created), err)
+		}
+		m.clock.Add(3 * time.Hour) // the first free slot has started
+		if created, _, err := db.CreateSlots(ctx, m.teacher.ID, all[11:12], max); err != nil || len(created) != 1 {
+			t.Fatalf("after a slot passed: %d %v", len(created), err)
+		}
+	})
+}
+
+// TestConcurrentSlotBatches: batches of one teacher at once cannot pass the
+// cap together.
+func TestConcurrentSlotBatches(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		m := newMarket(t, db)
+		const batches, size, max = 12, 10, 45
+		all := hourSlots(m.clock.Now(), batches*size)
+		var wg sync.WaitGroup
+		errs := make([]error, batches)
+		for i := range batches {
+			wg.Go(func() { _, _, errs[i] = db.CreateSlots(ctx, m.teacher.ID, all[i*size:(i+1)*size], max) })
+		}
+		wg.Wait()
+		won := 0
+		for i, err := range errs {
+			switch zabano.ErrorCode(err) {
+			case "":
+				won++
+			case zabano.ECONFLICT:
+			default:
+				t.Errorf("batch %d: %v", i, err)
+			}
+		}
+		slots, err := db.TeacherSlots(ctx, m.teacher.ID, m.clock.Now(), m.clock.Now().AddDate(1, 0, 0), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if won != max/size || len(slots) != won*size {
+			t.Fatalf("%d batches won, %d free slots; want %d and %d", won, len(slots), max/size, max/size*size)
 		}
 	})
 }

@@ -50,6 +50,23 @@ func IsPostgres(dsn string) bool {
 // Open opens the database dsn, a postgres:// URL or an SQLite file path, and
 // applies pending migrations.
 func Open(ctx context.Context, dsn string) (*DB, error) {
+	db, err := connect(dsn)
+	if err != nil {
+		return nil, err
+	}
+	if err := db.migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if err := db.Optimize(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// connect opens the connections to dsn.
+func connect(dsn string) (*DB, error) {
 	db := &DB{pg: IsPostgres(dsn), Now: time.Now}
 	if db.pg {
 		pool, err := sql.Open("pgx", dsn)
@@ -78,14 +95,6 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		r.SetMaxOpenConns(8)
 		r.SetMaxIdleConns(8)
 		db.writer, db.reader = w, r
-	}
-	if err := db.migrate(ctx); err != nil {
-		db.Close()
-		return nil, err
-	}
-	if err := db.Optimize(ctx); err != nil {
-		db.Close()
-		return nil, err
 	}
 	return db, nil
 }
@@ -120,22 +129,7 @@ func (db *DB) Ping(ctx context.Context) error {
 
 // migrate applies the embedded migrations of the dialect that are not applied yet.
 func (db *DB) migrate(ctx context.Context) error {
-	dialect, dir := goose.DialectSQLite3, "migrations/sqlite"
-	var opts []goose.ProviderOption
-	if db.pg {
-		dialect, dir = goose.DialectPostgres, "migrations/postgres"
-		// Several processes starting at once: one migrates, the others wait.
-		locker, err := lock.NewPostgresSessionLocker()
-		if err != nil {
-			return err
-		}
-		opts = append(opts, goose.WithSessionLocker(locker))
-	}
-	fsys, err := fs.Sub(migrations, dir)
-	if err != nil {
-		return err
-	}
-	p, err := goose.NewProvider(dialect, db.writer, fsys, opts...)
+	p, err := db.migrations()
 	if err != nil {
 		return err
 	}
@@ -143,6 +137,26 @@ func (db *DB) migrate(ctx context.Context) error {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	return nil
+}
+
+// migrations is the migration provider of the dialect's embedded migrations.
+func (db *DB) migrations() (*goose.Provider, error) {
+	dialect, dir := goose.DialectSQLite3, "migrations/sqlite"
+	var opts []goose.ProviderOption
+	if db.pg {
+		dialect, dir = goose.DialectPostgres, "migrations/postgres"
+		// Several processes starting at once: one migrates, the others wait.
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	fsys, err := fs.Sub(migrations, dir)
+	if err != nil {
+		return nil, err
+	}
+	return goose.NewProvider(dialect, db.writer, fsys, opts...)
 }
 
 // Tx is a transaction that writes ? placeholders for its dialect.

@@ -25,3 +25,21 @@ func (db *DB) CodeTries(ctx context.Context, phone string) (n int, err error) {
 	})
 	return n, err
 }
+
+// OpenAt opens dsn with the migrations up to version applied, for tests of
+// the migrations after it.
+func OpenAt(ctx context.Context, dsn string, version int64) (*DB, error) {
+	db, err := connect(dsn)
+	if err != nil {
+		return nil, err
+	}
+	p, err := db.migrations()
+	if err == nil {
+		_, err = p.UpTo(ctx, version)
+	}
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}

@@ -162,19 +162,31 @@ func update(ctx context.Context, tx *Tx, table, key string, id int64, cols map[s
 	return err
 }
 
-// setLevelPrices makes entries the teacher's offered levels. A level offered
-// before keeps its id, so bookings that name it still find it.
+// setLevelPrices makes entries the teacher's offered levels. A row's prices
+// never change, so a booking is charged the price its student chose: a
+// level offered at prices it had before gets that row's id back, at new
+// prices a new row and id. Rows no longer offered stay, inactive, for the
+// bookings that name them.
 func setLevelPrices(ctx context.Context, tx *Tx, teacherID int64, entries []zabano.LanguageLevels) error {
 	if _, err := tx.exec(ctx, `UPDATE teacher_levels SET active = FALSE WHERE teacher_id = ?`, teacherID); err != nil {
 		return err
 	}
 	for _, e := range entries {
 		for _, l := range e.Levels {
-			_, err := tx.exec(ctx, `INSERT INTO teacher_levels (teacher_id, language, level, regular_price, exam_price, active)
-				VALUES (?, ?, ?, ?, ?, TRUE)
-				ON CONFLICT (teacher_id, language, level) DO UPDATE
-				SET regular_price = excluded.regular_price, exam_price = excluded.exam_price, active = TRUE`,
+			res, err := tx.exec(ctx, `UPDATE teacher_levels SET active = TRUE WHERE id = (
+					SELECT max(id) FROM teacher_levels
+					WHERE teacher_id = ? AND language = ? AND level = ? AND regular_price = ? AND exam_price = ?)`,
 				teacherID, e.Language, l, e.RegularPrice, e.ExamPrice)
+			if err != nil {
+				return err
+			}
+			if n, err := res.RowsAffected(); err != nil {
+				return err
+			} else if n == 1 {
+				continue
+			}
+			_, err = tx.exec(ctx, `INSERT INTO teacher_levels (teacher_id, language, level, regular_price, exam_price, active)
+				VALUES (?, ?, ?, ?, ?, TRUE)`, teacherID, e.Language, l, e.RegularPrice, e.ExamPrice)
 			if err != nil {
 				return err
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/zabano/zabano"
 	"github.com/zabano/zabano/sqlstore"
@@ -50,19 +51,25 @@ func TestTeacherProfile(t *testing.T) {
 		}
 		englishA1 := p.Levels[0].ID
 
-		// Only given fields change; replacing levels keeps the ids of levels kept.
+		// Only given fields change; replacing levels keeps the ids of levels
+		// kept at their prices, and a repriced level gets a new id.
 		p, replaced, err = db.UpdateTeacherProfile(ctx, tu.ID, &zabano.TeacherUpdate{
 			Photo: ptr("photos/b.jpg"),
 			LanguageLevels: &[]zabano.LanguageLevels{
-				{Language: "English", Levels: []zabano.Level{1}, RegularPrice: 260000, ExamPrice: 300000},
+				{Language: "English", Levels: []zabano.Level{1, 4}, RegularPrice: 250000, ExamPrice: 300000},
 			},
 		})
 		if err != nil || fmt.Sprint(replaced) != "[photos/a.jpg]" {
 			t.Fatalf("second update: %v, replaced %v", err, replaced)
 		}
-		if p.User.Bio != "IELTS coach" || p.PricePerHour != 300000 || len(p.Levels) != 1 ||
-			p.Levels[0].ID != englishA1 || p.Levels[0].RegularPrice != 260000 {
+		if p.User.Bio != "IELTS coach" || p.PricePerHour != 300000 || len(p.Levels) != 2 || p.Levels[0].ID != englishA1 {
 			t.Fatalf("after second update: %+v", p)
+		}
+		p, _, err = db.UpdateTeacherProfile(ctx, tu.ID, &zabano.TeacherUpdate{LanguageLevels: &[]zabano.LanguageLevels{
+			{Language: "English", Levels: []zabano.Level{1}, RegularPrice: 260000, ExamPrice: 300000},
+		}})
+		if err != nil || len(p.Levels) != 1 || p.Levels[0].ID == englishA1 || p.Levels[0].RegularPrice != 260000 {
+			t.Fatalf("repriced: %+v, %v", p, err)
 		}
 
 		other := mustUser(t, db, "omid", zabano.RoleTeacher)
@@ -213,5 +220,51 @@ func TestOptimizeGathersStatistics(t *testing.T) {
 	}
 	if ok, err := db.Analyzed(ctx, "teacher_profiles"); err != nil || !ok {
 		t.Fatalf("teacher_profiles analyzed: %v, %v", ok, err)
+	}
+}
+
+// TestLevelPriceIDsMigration: the migration that lets a level have several
+// rows (one per price) keeps every row, its id and the bookings naming it.
+func TestLevelPriceIDsMigration(t *testing.T) {
+	for _, dialect := range storetest.Dialects() {
+		t.Run(dialect, func(t *testing.T) {
+			dsn := storetest.DSN(t, dialect)
+			old, err := sqlstore.OpenAt(ctx, dsn, 8)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, q := range []string{
+				`INSERT INTO users (id, role, username, phone, password_hash, created_at) VALUES (1, 'teacher', 'maryam', '09120000001', 'x', 0)`,
+				`INSERT INTO users (id, role, username, phone, password_hash, created_at) VALUES (2, 'student', 'sara', '09120000002', 'x', 0)`,
+				`INSERT INTO teacher_profiles (user_id) VALUES (1)`,
+				`INSERT INTO teacher_levels (id, teacher_id, language, level, regular_price, exam_price) VALUES (7, 1, 'English', 3, 250000, 0)`,
+				`INSERT INTO bookings (student_id, teacher_id, level_price_id, start_at, end_at, price, status, meeting_link, created_at)
+					VALUES (2, 1, 7, 1000, 2000, 250000, 'done', '', 0)`,
+			} {
+				if err := old.Exec(ctx, q); err != nil {
+					t.Fatal(err)
+				}
+			}
+			old.Close()
+			db, err := sqlstore.Open(ctx, dsn)
+			if err != nil {
+				t.Fatalf("migrate with bookings naming a level: %v", err)
+			}
+			defer db.Close()
+			list, err := db.Bookings(ctx, &zabano.User{ID: 2, Role: zabano.RoleStudent})
+			if err != nil || len(list) != 1 || list[0].LevelPriceID != 7 || list[0].Level != 3 || list[0].Language != "English" {
+				t.Fatalf("the booking after the migration: %v %v", list, err)
+			}
+			db.Now = func() time.Time { return time.Unix(0, 0) }
+			p, _, err := db.UpdateTeacherProfile(ctx, 1, &zabano.TeacherUpdate{LanguageLevels: &[]zabano.LanguageLevels{
+				{Language: "English", Levels: []zabano.Level{3}, RegularPrice: 300000},
+			}})
+			if err != nil || len(p.Levels) != 1 || p.Levels[0].ID == 7 {
+				t.Fatalf("reprice after the migration: %+v %v", p, err)
+			}
+			if err := db.Exec(ctx, `UPDATE teacher_levels SET active = TRUE WHERE id = 7`); err == nil {
+				t.Fatal("two active rows of one level")
+			}
+		})
 	}
 }

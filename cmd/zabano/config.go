@@ -44,6 +44,8 @@ type config struct {
 	s3    media.S3Options
 	// meetingURL is the template of class video rooms.
 	meetingURL string
+	// maxFreeSlots caps a teacher's free future slots.
+	maxFreeSlots int
 	// webDir, when set, serves the web app from that folder instead of the
 	// copy built into the binary (development and parallel test runs).
 	webDir string
@@ -91,6 +93,7 @@ func parseConfig(name string, args []string, getenv func(string) string, stderr 
 	fs.BoolVar(&c.trustProxy, "trust-proxy", env("ZABANO_TRUST_PROXY", "") == "1", "take client addresses from X-Forwarded-For (ZABANO_TRUST_PROXY=1)")
 	fs.StringVar(&c.meetingURL, "meeting-url", env("ZABANO_MEETING_URL", zabano.DefaultMeetingURL), "class video-room address; {room} becomes a random name (ZABANO_MEETING_URL)")
 	devNow := fs.String("dev-now", env("ZABANO_DEV_NOW", ""), "dev only: start the server's clock at this RFC 3339 instant (ZABANO_DEV_NOW)")
+	fs.IntVar(&c.maxFreeSlots, "max-free-slots", envInt(getenv, "ZABANO_MAX_FREE_SLOTS", zabano.DefaultMaxFreeSlots), "free future slots a teacher may have at once (ZABANO_MAX_FREE_SLOTS)")
 	fs.StringVar(&c.webDir, "web-dir", env("ZABANO_WEB_DIR", ""), "serve the web app from this folder instead of the built-in copy (ZABANO_WEB_DIR)")
 	fs.StringVar(&c.logFormat, "log-format", env("ZABANO_LOG_FORMAT", ""), "text or json; json by default in prod (ZABANO_LOG_FORMAT)")
 	fs.StringVar(&c.gateway, "gateway", env("ZABANO_GATEWAY", ""), "payment gateway: sandbox or zarinpal; sandbox only in dev, the default there (ZABANO_GATEWAY)")

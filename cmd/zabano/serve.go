@@ -139,6 +139,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		LedgerCounts:  db.LedgerCounts,
 		PaymentCounts: db.PaymentCounts,
 		MeetingURL:    c.meetingURL,
+		MaxFreeSlots:  c.maxFreeSlots,
 		Now:           now,
 		DevClock:      devClock,
 		Ping:          db.Ping,

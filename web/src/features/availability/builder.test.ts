@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_PLAN_SLOTS,
   defaultValues,
   parseBreak,
   parseWeeks,
@@ -94,6 +95,18 @@ describe('validateStep (spec section 5)', () => {
     );
     expect(validateStep('times', values({ breakMinutes: 'x' }), TODAY)).toBe('availability.builder.errors.break');
     expect(validateStep('times', values(), TODAY)).toBeNull();
+  });
+
+  it('keeps a plan within the server cap of free times: a year of 16 a day fits, a year of the fullest does not', () => {
+    const everyDay = [0, 1, 2, 3, 4, 5, 6];
+    const year16 = values({ weeks: '52', days: everyDay, startTime: '07:00', endTime: '23:00', duration: 60, breakMinutes: '0' });
+    expect(slotsPerDay('07:00', '23:00', 60, 0) * 7 * 52).toBeLessThanOrEqual(MAX_PLAN_SLOTS);
+    expect(validateStep('times', year16, TODAY)).toBeNull();
+    const fullest = values({ weeks: '52', days: everyDay, startTime: '00:00', endTime: '23:59', duration: 15, breakMinutes: '0' });
+    expect(validateStep('times', fullest, TODAY)).toBe('availability.builder.errors.tooMany');
+    expect(validateStep('start', fullest, TODAY)).toBe('availability.builder.errors.tooMany');
+    // The break counts: the slots that really fit are what the server makes.
+    expect(validateStep('times', { ...fullest, duration: 60, breakMinutes: '60' }, TODAY)).toBeNull();
   });
 
   it('checks everything on the last step: missing days or times are "fill all required fields"', () => {

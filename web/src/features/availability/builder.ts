@@ -11,6 +11,10 @@ export const BUILDER_DURATIONS = [15, 30, 45, 60, 90, 120] as const;
 export type BuilderDuration = (typeof BUILDER_DURATIONS)[number];
 export const DEFAULT_BREAK = 15;
 export const MAX_BREAK = 120;
+/** MAX_PLAN_SLOTS is the server's default cap of a teacher's free future
+ * times (ZABANO_MAX_FREE_SLOTS): a year of 16 a day fits, a year of the
+ * fullest plan (96 a day) does not. The server refuses a plan past it. */
+export const MAX_PLAN_SLOTS = 6000;
 
 /** The builder's form. Times are "HH:MM", the start date "YYYY-MM-DD";
  * weeks and break are kept as typed and read with parseWeeks / parseBreak. */
@@ -108,8 +112,11 @@ function validateTimes(v: BuilderValues): TKey | null {
   const e = minutesOf(v.endTime);
   if (!v.startTime || !v.endTime || s === null || e === null) return msg('availability.builder.errors.required');
   if (e <= s) return msg('availability.builder.errors.endAfterStart');
-  if (parseBreak(v.breakMinutes) === null) return msg('availability.builder.errors.break');
+  const breakMinutes = parseBreak(v.breakMinutes);
+  if (breakMinutes === null) return msg('availability.builder.errors.break');
   if (e - s < v.duration) return msg('availability.builder.errors.tooShort');
+  const planned = slotsPerDay(v.startTime, v.endTime, v.duration, breakMinutes) * new Set(v.days).size * parseWeeks(v.weeks);
+  if (planned > MAX_PLAN_SLOTS) return msg('availability.builder.errors.tooMany');
   return null;
 }
 

@@ -9,6 +9,7 @@ import {
   orderClasses,
   relativeDay,
   showsMeetingLink,
+  startOf,
   teacherTabs,
   teachersOf,
 } from './rules';
@@ -46,9 +47,12 @@ describe('actions', () => {
     expect(canMarkDone({ ...later, start_time: iso(NOW - MIN), end_time: '' }, NOW)).toBe(true);
   });
 
-  it('asks to cancel only a booked class, and shows the meeting link only then', () => {
-    expect(canRequestCancel(later)).toBe(true);
-    expect(canRequestCancel({ ...later, status: 'cancel_pending' })).toBe(false);
+  it('asks to cancel only a booked class before it starts, and shows the meeting link only while booked', () => {
+    expect(canRequestCancel(later, NOW)).toBe(true);
+    expect(canRequestCancel({ ...later, status: 'cancel_pending' }, NOW)).toBe(false);
+    expect(canRequestCancel(later, startOf(later) - 1000)).toBe(true);
+    expect(canRequestCancel(later, startOf(later))).toBe(false);
+    expect(canRequestCancel(ended, NOW)).toBe(false);
     expect(showsMeetingLink(later)).toBe(true);
     expect(showsMeetingLink({ ...later, status: 'cancel_pending' })).toBe(false);
     expect(showsMeetingLink({ ...later, status: 'done' })).toBe(false);

@@ -65,9 +65,10 @@ export function canMarkDone(b: Booking, now: number): boolean {
   return b.status === 'booked' && hasEnded(b, now);
 }
 
-/** canRequestCancel: only a booked class. */
-export function canRequestCancel(b: Booking): boolean {
-  return b.status === 'booked';
+/** canRequestCancel: only a booked class that has not started (the server
+ * refuses later requests: the class is then the teacher's to be paid for). */
+export function canRequestCancel(b: Booking, now: number): boolean {
+  return b.status === 'booked' && startOf(b) > now;
 }
 
 /** showsMeetingLink: the link shows only while the class is booked. */

@@ -4,6 +4,8 @@ import type { components } from '@/lib/api/schema';
 
 export type Booking = components['schemas']['Booking'];
 type PaymentRequired = components['schemas']['PaymentRequired'];
+type BookingConflict = components['schemas']['BookingConflict'];
+type LevelPrice = components['schemas']['LevelPrice'];
 
 export type BookingInput = { slot: number; levelPrice: number; notes: string; tz: string };
 
@@ -22,25 +24,47 @@ function isPaymentRequired(body: unknown): body is PaymentRequired {
   return typeof body === 'object' && body !== null && typeof (body as PaymentRequired).missing_amount === 'number';
 }
 
+/** PriceChangedError is a booking at a price the teacher no longer asks:
+ * currentLevelPrice is the level as offered now, with its new id (409,
+ * docs/decisions.md). Nothing was paid. */
+export class PriceChangedError extends ApiError {
+  readonly currentLevelPrice: LevelPrice;
+  constructor(body: BookingConflict & { current_level_price: LevelPrice }) {
+    super(409, body);
+    this.name = 'PriceChangedError';
+    this.currentLevelPrice = body.current_level_price;
+  }
+}
+
+function isPriceChanged(body: unknown): body is BookingConflict & { current_level_price: LevelPrice } {
+  if (typeof body !== 'object' || body === null) return false;
+  const current = (body as BookingConflict).current_level_price;
+  return typeof current === 'object' && current !== null && typeof current.id === 'number';
+}
+
 /** bookSlot books a slot at a level price (POST /api/slot/booking/): the price
  * moves from the wallet to escrow. It raises PaymentRequiredError when the
- * wallet is short, and ApiError 409 when someone else took the slot first. */
+ * wallet is short, PriceChangedError when the teacher has repriced the level,
+ * and ApiError 409 when someone else took the slot first. */
 export async function bookSlot(input: BookingInput): Promise<Booking> {
-  let paymentBody: unknown;
+  let errorBody: unknown;
   const call = api
     .POST('/api/slot/booking/', {
       params: { query: { tz: input.tz } },
       body: { slot: input.slot, level_price: input.levelPrice, notes: input.notes.trim() },
     })
     .then((r) => {
-      if (r.response.status === 402) paymentBody = r.error;
+      errorBody = r.error;
       return r;
     });
   try {
     return await request(call);
   } catch (err) {
-    if (err instanceof ApiError && err.status === 402 && isPaymentRequired(paymentBody)) {
-      throw new PaymentRequiredError(paymentBody);
+    if (err instanceof ApiError && err.status === 402 && isPaymentRequired(errorBody)) {
+      throw new PaymentRequiredError(errorBody);
+    }
+    if (err instanceof ApiError && err.status === 409 && isPriceChanged(errorBody)) {
+      throw new PriceChangedError(errorBody);
     }
     throw err;
   }

@@ -138,6 +138,74 @@ describe('booking dialog', () => {
     expect(within(dialog).getByText('No time chosen yet.')).toBeInTheDocument();
   });
 
+  it('shows a new price on 409, reloads the prices and books at the new one only when confirmed again', async () => {
+    const repriced = { ...levelPrices[0]!, id: 41, price: 4_900_000, regular_price: 4_900_000 };
+    let prices = levelPrices;
+    const { user, bodies, booked } = setup({
+      booking: (body) => {
+        if (body.level_price === 31) {
+          prices = [repriced, levelPrices[1]!];
+          return HttpResponse.json(
+            {
+              detail: 'The teacher has changed the price of this level to 4900000 Toman. Please check it and book again.',
+              current_level_price: repriced,
+            },
+            { status: 409 },
+          );
+        }
+        return HttpResponse.json({ id: 901, teacher_name: 'Sara Teacher7', start_time: slotA.start } as unknown as Booking, { status: 201 });
+      },
+    });
+    let pricingReads = 0;
+    server.use(
+      http.get('*/api/teachers/7/profile/', () => {
+        pricingReads++;
+        return HttpResponse.json({ ...teacher, level_prices: prices });
+      }),
+    );
+    const dialog = await choose(user, /English · B1 — 250,000 Toman/);
+    const before = pricingReads;
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm booking' }));
+    expect(
+      await within(dialog).findByText(
+        'The teacher has changed the price of this level to 4900000 Toman. Please check it and book again. The prices have been reloaded; please check the new price and confirm again.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(pricingReads).toBeGreaterThan(before));
+    // The same level is chosen at its new price, and the time stays chosen.
+    await waitFor(() => expect(within(dialog).getByLabelText('Level and price')).toHaveDisplayValue(/English · B1 — 4,900,000 Toman/));
+    expect(within(dialog).getByText('You pay 4,900,000 Toman from your wallet.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /9:30 AM – 10:30 AM/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('open')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm booking' }));
+    await waitFor(() => expect(screen.getByText('closed')).toBeInTheDocument());
+    expect(bodies.map((b) => b.level_price)).toEqual([31, 41]);
+    expect(booked).toHaveLength(1);
+  });
+
+  it('drops a level the teacher no longer offers and reloads the prices', async () => {
+    let prices = levelPrices;
+    const { user } = setup({
+      booking: () => {
+        prices = [levelPrices[1]!];
+        return HttpResponse.json(
+          {
+            detail: 'The teacher no longer offers this level. Please choose another.',
+            level_price: ['The teacher no longer offers this level. Please choose another.'],
+          },
+          { status: 400 },
+        );
+      },
+    });
+    server.use(http.get('*/api/teachers/7/profile/', () => HttpResponse.json({ ...teacher, level_prices: prices })));
+    const dialog = await choose(user, /English · B1/);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm booking' }));
+    expect(await within(dialog).findByText('The teacher no longer offers this level. Please choose another.')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).queryByRole('option', { name: /English · B1/ })).not.toBeInTheDocument());
+    expect(within(dialog).getByLabelText('Level and price')).toHaveValue('');
+    expect(within(dialog).getByRole('button', { name: 'Confirm booking' })).toBeDisabled();
+  });
+
   it('says when the teacher has no prices, or they cannot be read', async () => {
     setup({ pricing: 'empty' });
     const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });

@@ -15,8 +15,8 @@ import { getProfile, profileQueryKey } from '@/lib/auth/get-profile';
 import { formatMoney } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useViewerTimeZone } from '@/lib/time-zone';
-import { PaymentRequiredError, useBookSlot, type Booking } from '../api/book-slot';
-import { useTeacherPricing } from '../api/get-teacher-pricing';
+import { PaymentRequiredError, PriceChangedError, useBookSlot, type Booking } from '../api/book-slot';
+import { teacherPricingKey, useTeacherPricing } from '../api/get-teacher-pricing';
 import { teacherSlotsKey, useTeacherSlots } from '../api/get-teacher-slots';
 import { languageKey } from '../languages';
 import { bookableSlots, canConfirm, firstWeekWithSlots, todayIn, validateBooking, walletTopUpHref, weekStartDay } from '../rules';
@@ -142,6 +142,17 @@ function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; 
               text: t('booking.notEnough', { amount: formatMoney(err.missingAmount, lang) }),
               missingAmount: err.missingAmount,
             });
+          } else if (err instanceof PriceChangedError) {
+            // The teacher repriced the level: nothing was paid. The level stays
+            // chosen at its new price, for the student to confirm again.
+            setProblem({ text: `${err.detail ?? ''} ${t('booking.pricesReloaded')}`.trim() });
+            setLevelId(err.currentLevelPrice.id);
+            void queryClient.invalidateQueries({ queryKey: teacherPricingKey(teacher.id) });
+          } else if (err instanceof ApiError && err.status === 400 && err.fields.level_price) {
+            // The level is no longer offered: show what is.
+            setProblem({ text: err.fields.level_price.join(' ') });
+            setLevelId(null);
+            void queryClient.invalidateQueries({ queryKey: teacherPricingKey(teacher.id) });
           } else if (err instanceof ApiError && (err.status === 409 || err.status === 404)) {
             // Someone else took the time, or it was withdrawn: show what is free now.
             setProblem({ text: `${err.detail ?? t('booking.taken')} ${t('booking.slotsReloaded')}` });

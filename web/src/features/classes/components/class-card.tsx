@@ -21,7 +21,7 @@ type ClassCardProps = {
 
 /** ClassCard is one of the student's classes: teacher, time, duration,
  * price, status, the meeting link while it is booked, and the actions it
- * allows (mark done once it has ended, ask to cancel while booked). */
+ * allows (mark done once it has ended, ask to cancel while booked and not yet started). */
 export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, busy }: ClassCardProps) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -29,7 +29,7 @@ export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, bu
   const teacher = b.teacher.name || b.teacher_name || b.teacher.username;
   const headingId = `class-${b.id}`;
   const doneAllowed = canMarkDone(b, now);
-  const cancelAllowed = canRequestCancel(b);
+  const cancelAllowed = canRequestCancel(b, now);
   return (
     <article aria-labelledby={headingId} className="rounded-2xl border border-line bg-surface p-4 sm:p-5">
       <div className="flex items-start gap-3">
