@@ -9,12 +9,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/zabano/zabano"
 	"github.com/zabano/zabano/media"
+	"github.com/zabano/zabano/sqlstore"
 )
 
 // config is every setting of the server. Each flag falls back to an
@@ -66,53 +66,89 @@ type config struct {
 	messagesPerMinute      int
 }
 
-// parseConfig reads the settings from args and the environment; extra adds
-// a command's own flags.
-func parseConfig(name string, args []string, getenv func(string) string, stderr io.Writer, extra ...func(*flag.FlagSet)) (*config, error) {
-	env := func(key, def string) string {
-		if v := getenv(key); v != "" {
-			return v
-		}
-		return def
+// envNames are the environment variables of the flags not named
+// ZABANO_<FLAG>: those of other services' settings.
+var envNames = map[string]string{
+	"database-url":       "DATABASE_URL",
+	"kavenegar-template": "KAVENEGAR_TEMPLATE",
+	"zarinpal-sandbox":   "ZARINPAL_SANDBOX",
+}
+
+// envName is the environment variable of a setting's flag: -codes-per-ip is
+// ZABANO_CODES_PER_IP.
+func envName(flagName string) string {
+	if n, ok := envNames[flagName]; ok {
+		return n
 	}
+	return "ZABANO_" + strings.ToUpper(strings.ReplaceAll(flagName, "-", "_"))
+}
+
+// parseConfig reads the settings from the environment, then args; extra adds
+// a command's own flags, and usage, when given, heads its -h.
+func parseConfig(name string, args []string, getenv func(string) string, stdout, stderr io.Writer, usage string, extra ...func(*flag.FlagSet)) (*config, error) {
 	c := &config{}
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&c.addr, "addr", env("ZABANO_ADDR", "127.0.0.1:8080"), "listen address (ZABANO_ADDR)")
-	fs.StringVar(&c.metricsAddr, "metrics-addr", env("ZABANO_METRICS_ADDR", "127.0.0.1:9090"), "private listen address of the Prometheus metrics; off for none (ZABANO_METRICS_ADDR)")
-	fs.StringVar(&c.dataDir, "data-dir", env("ZABANO_DATA_DIR", "./data"), "SQLite file and media folder (ZABANO_DATA_DIR)")
-	fs.StringVar(&c.databaseURL, "database-url", env("DATABASE_URL", ""), "a postgres:// URL to use PostgreSQL instead of SQLite (DATABASE_URL)")
-	fs.StringVar(&c.env, "env", env("ZABANO_ENV", "prod"), "dev or prod; dev uses the SMS outbox and a generated secret (ZABANO_ENV)")
-	fs.StringVar(&c.publicURL, "public-url", env("ZABANO_PUBLIC_URL", ""), "address users reach the server at; default http://<listen address> (ZABANO_PUBLIC_URL)")
-	fs.StringVar(&c.sms, "sms", env("ZABANO_SMS", ""), "SMS driver: log or kavenegar; log only in dev (ZABANO_SMS)")
-	fs.StringVar(&c.kavenegarTmpl, "kavenegar-template", env("KAVENEGAR_TEMPLATE", "verify"), "Kavenegar verify-lookup template (KAVENEGAR_TEMPLATE)")
-	fs.IntVar(&c.codesPerIP, "codes-per-ip", envInt(getenv, "ZABANO_CODES_PER_IP", 30), "verification codes one address may ask for in 10 minutes (ZABANO_CODES_PER_IP)")
-	fs.IntVar(&c.loginFailsPerIP, "login-fails-per-ip", envInt(getenv, "ZABANO_LOGIN_FAILS_PER_IP", 100), "failed logins one address may make in 15 minutes (ZABANO_LOGIN_FAILS_PER_IP)")
-	fs.IntVar(&c.passwordChangesPerUser, "password-changes-per-user", envInt(getenv, "ZABANO_PASSWORD_CHANGES_PER_USER", 5), "change-password tries one user may make in 15 minutes (ZABANO_PASSWORD_CHANGES_PER_USER)")
-	fs.IntVar(&c.messagesPerMinute, "messages-per-minute", envInt(getenv, "ZABANO_MESSAGES_PER_MINUTE", 30), "chat messages one user may send in a minute (ZABANO_MESSAGES_PER_MINUTE)")
-	fs.BoolVar(&c.trustProxy, "trust-proxy", env("ZABANO_TRUST_PROXY", "") == "1", "take client addresses from X-Forwarded-For (ZABANO_TRUST_PROXY=1)")
-	fs.StringVar(&c.meetingURL, "meeting-url", env("ZABANO_MEETING_URL", zabano.DefaultMeetingURL), "class video-room address; {room} becomes a random name (ZABANO_MEETING_URL)")
-	devNow := fs.String("dev-now", env("ZABANO_DEV_NOW", ""), "dev only: start the server's clock at this RFC 3339 instant (ZABANO_DEV_NOW)")
-	fs.IntVar(&c.maxFreeSlots, "max-free-slots", envInt(getenv, "ZABANO_MAX_FREE_SLOTS", zabano.DefaultMaxFreeSlots), "free future slots a teacher may have at once (ZABANO_MAX_FREE_SLOTS)")
-	fs.StringVar(&c.webDir, "web-dir", env("ZABANO_WEB_DIR", ""), "serve the web app from this folder instead of the built-in copy (ZABANO_WEB_DIR)")
-	fs.StringVar(&c.logFormat, "log-format", env("ZABANO_LOG_FORMAT", ""), "text or json; json by default in prod (ZABANO_LOG_FORMAT)")
-	fs.StringVar(&c.gateway, "gateway", env("ZABANO_GATEWAY", ""), "payment gateway: sandbox or zarinpal; sandbox only in dev, the default there (ZABANO_GATEWAY)")
-	fs.BoolVar(&c.zarinpalSandbox, "zarinpal-sandbox", env("ZARINPAL_SANDBOX", "") == "1", "send Zarinpal payments to its sandbox host; not in prod (ZARINPAL_SANDBOX=1)")
-	fs.StringVar(&c.media, "media", env("ZABANO_MEDIA", "disk"), "where uploads are kept: disk (the data folder) or s3 (ZABANO_MEDIA)")
-	fs.StringVar(&c.s3.Endpoint, "s3-endpoint", env("ZABANO_S3_ENDPOINT", ""), "S3 service as host:port, for -media s3 (ZABANO_S3_ENDPOINT)")
-	fs.StringVar(&c.s3.Bucket, "s3-bucket", env("ZABANO_S3_BUCKET", ""), "S3 bucket of uploads; it must exist (ZABANO_S3_BUCKET)")
-	fs.StringVar(&c.s3.Region, "s3-region", env("ZABANO_S3_REGION", ""), "S3 region; asked of the service when empty (ZABANO_S3_REGION)")
-	fs.BoolVar(&c.s3.Insecure, "s3-insecure", env("ZABANO_S3_INSECURE", "") == "1", "reach the S3 service over plain http (ZABANO_S3_INSECURE=1)")
-	fs.IntVar(&c.studentQuotaMB, "student-quota-mb", envInt(getenv, "ZABANO_STUDENT_QUOTA_MB", 50), "megabytes of uploads a student may keep (ZABANO_STUDENT_QUOTA_MB)")
-	fs.IntVar(&c.teacherQuotaMB, "teacher-quota-mb", envInt(getenv, "ZABANO_TEACHER_QUOTA_MB", 1024), "megabytes of uploads a teacher may keep (ZABANO_TEACHER_QUOTA_MB)")
-	fs.IntVar(&c.uploadsPerHour, "uploads-per-hour", envInt(getenv, "ZABANO_UPLOADS_PER_HOUR", 60), "files one user may upload in an hour (ZABANO_UPLOADS_PER_HOUR)")
-	fs.IntVar(&c.streamsPerUser, "streams-per-user", envInt(getenv, "ZABANO_STREAMS_PER_USER", 5), "live-event streams one user may hold; a new one ends the oldest (ZABANO_STREAMS_PER_USER)")
-	fs.IntVar(&c.maxStreams, "max-streams", envInt(getenv, "ZABANO_MAX_STREAMS", 10_000), "live-event streams one process may hold (ZABANO_MAX_STREAMS)")
-	fs.DurationVar(&c.streamLifetime, "stream-lifetime", envDuration(getenv, "ZABANO_STREAM_LIFETIME", 30*time.Minute), "how long a live-event stream lasts before the client reconnects (ZABANO_STREAM_LIFETIME)")
+	if usage == "" {
+		usage = "usage: zabano " + name + " [flags]"
+	}
+	// -h prints to stdout and succeeds; a bad flag prints its error alone.
+	fs.Usage = func() {}
+	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "listen address")
+	fs.StringVar(&c.metricsAddr, "metrics-addr", "127.0.0.1:9090", "private listen address of the Prometheus metrics; off for none")
+	fs.StringVar(&c.dataDir, "data-dir", "./data", "SQLite file and media folder")
+	fs.StringVar(&c.databaseURL, "database-url", "", "a postgres:// URL to use PostgreSQL instead of SQLite")
+	fs.StringVar(&c.env, "env", "prod", "dev or prod; dev uses the SMS outbox and a generated secret")
+	fs.StringVar(&c.publicURL, "public-url", "", "address users reach the server at; default http://<listen address>")
+	fs.StringVar(&c.sms, "sms", "", "SMS driver: log or kavenegar; log only in dev")
+	fs.StringVar(&c.kavenegarTmpl, "kavenegar-template", "verify", "Kavenegar verify-lookup template")
+	fs.IntVar(&c.codesPerIP, "codes-per-ip", 30, "verification codes one address may ask for in 10 minutes")
+	fs.IntVar(&c.loginFailsPerIP, "login-fails-per-ip", 100, "failed logins one address may make in 15 minutes")
+	fs.IntVar(&c.passwordChangesPerUser, "password-changes-per-user", 5, "change-password tries one user may make in 15 minutes")
+	fs.IntVar(&c.messagesPerMinute, "messages-per-minute", 30, "chat messages one user may send in a minute")
+	fs.BoolVar(&c.trustProxy, "trust-proxy", false, "take client addresses from X-Forwarded-For")
+	fs.StringVar(&c.meetingURL, "meeting-url", zabano.DefaultMeetingURL, "class video-room address; {room} becomes a random name")
+	devNow := fs.String("dev-now", "", "dev only: start the server's clock at this RFC 3339 instant")
+	fs.IntVar(&c.maxFreeSlots, "max-free-slots", zabano.DefaultMaxFreeSlots, "free future slots a teacher may have at once")
+	fs.StringVar(&c.webDir, "web-dir", "", "serve the web app from this folder instead of the built-in copy")
+	fs.StringVar(&c.logFormat, "log-format", "", "text or json; json by default in prod")
+	fs.StringVar(&c.gateway, "gateway", "", "payment gateway: sandbox or zarinpal; sandbox only in dev, the default there")
+	fs.BoolVar(&c.zarinpalSandbox, "zarinpal-sandbox", false, "send Zarinpal payments to its sandbox host; not in prod")
+	fs.StringVar(&c.media, "media", "disk", "where uploads are kept: disk (the data folder) or s3")
+	fs.StringVar(&c.s3.Endpoint, "s3-endpoint", "", "S3 service as host:port, for -media s3")
+	fs.StringVar(&c.s3.Bucket, "s3-bucket", "", "S3 bucket of uploads; it must exist")
+	fs.StringVar(&c.s3.Region, "s3-region", "", "S3 region; asked of the service when empty")
+	fs.BoolVar(&c.s3.Insecure, "s3-insecure", false, "reach the S3 service over plain http")
+	fs.IntVar(&c.studentQuotaMB, "student-quota-mb", 50, "megabytes of uploads a student may keep")
+	fs.IntVar(&c.teacherQuotaMB, "teacher-quota-mb", 1024, "megabytes of uploads a teacher may keep")
+	fs.IntVar(&c.uploadsPerHour, "uploads-per-hour", 60, "files one user may upload in an hour")
+	fs.IntVar(&c.streamsPerUser, "streams-per-user", 5, "live-event streams one user may hold; a new one ends the oldest")
+	fs.IntVar(&c.maxStreams, "max-streams", 10_000, "live-event streams one process may hold")
+	fs.DurationVar(&c.streamLifetime, "stream-lifetime", 30*time.Minute, "how long a live-event stream lasts before the client reconnects")
+	// Each setting also reads its environment variable, parsed as its flag
+	// is: a value that does not parse stops the command, naming the variable.
+	var errs []error
+	fs.VisitAll(func(f *flag.Flag) {
+		key := envName(f.Name)
+		f.Usage += " (" + key + ")"
+		if v := getenv(key); v != "" {
+			if err := fs.Set(f.Name, v); err != nil {
+				errs = append(errs, fmt.Errorf("%s=%q is not %s", key, v, valueKind(f)))
+			}
+		}
+	})
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
 	for _, add := range extra {
 		add(fs)
 	}
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stdout, "%s\n\nflags:\n", usage)
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+		}
 		return nil, err
 	}
 	var err error
@@ -133,6 +169,10 @@ func parseConfig(name string, args []string, getenv func(string) string, stderr 
 	}
 	if c.env != "dev" && c.env != "prod" {
 		return nil, fmt.Errorf("ZABANO_ENV must be dev or prod, not %q", c.env)
+	}
+	// Anything else would be taken for an SQLite file name.
+	if c.databaseURL != "" && !sqlstore.IsPostgres(c.databaseURL) {
+		return nil, errors.New("DATABASE_URL is a postgres:// or postgresql:// URL; leave it empty for SQLite")
 	}
 	if *devNow != "" {
 		if c.env != "dev" {
@@ -165,9 +205,29 @@ func (c *config) check() error {
 	case c.gateway == "zarinpal" && c.zarinpalMerchant == "":
 		errs = append(errs, errors.New("ZABANO_GATEWAY=zarinpal needs ZARINPAL_MERCHANT_ID (or ZARINPAL_MERCHANT_ID_FILE)"))
 	}
-	if c.streamsPerUser < 1 || c.maxStreams < 1 || c.streamLifetime <= 0 {
-		errs = append(errs, errors.New("ZABANO_STREAMS_PER_USER, ZABANO_MAX_STREAMS and ZABANO_STREAM_LIFETIME must be positive"))
+	for _, limit := range []struct {
+		name  string
+		value int
+	}{
+		{"codes-per-ip", c.codesPerIP}, {"login-fails-per-ip", c.loginFailsPerIP},
+		{"password-changes-per-user", c.passwordChangesPerUser}, {"messages-per-minute", c.messagesPerMinute},
+		{"max-free-slots", c.maxFreeSlots}, {"student-quota-mb", c.studentQuotaMB}, {"teacher-quota-mb", c.teacherQuotaMB},
+		{"uploads-per-hour", c.uploadsPerHour}, {"streams-per-user", c.streamsPerUser}, {"max-streams", c.maxStreams},
+	} {
+		if limit.value < 1 {
+			errs = append(errs, fmt.Errorf("%s must be at least 1, not %d", envName(limit.name), limit.value))
+		}
 	}
+	if c.streamLifetime <= 0 {
+		errs = append(errs, fmt.Errorf("ZABANO_STREAM_LIFETIME must be positive, not %v", c.streamLifetime))
+	}
+	if c.logFormat != "text" && c.logFormat != "json" {
+		errs = append(errs, fmt.Errorf("unknown log format %q: ZABANO_LOG_FORMAT is text or json", c.logFormat))
+	}
+	if c.sms != "log" && c.sms != "kavenegar" {
+		errs = append(errs, fmt.Errorf("unknown SMS driver %q: ZABANO_SMS is log or kavenegar", c.sms))
+	}
+
 	switch c.media {
 	case "disk":
 	case "s3":
@@ -209,6 +269,21 @@ func (c *config) check() error {
 	return errors.Join(errs...)
 }
 
+// valueKind says in words what a flag's value must be.
+func valueKind(f *flag.Flag) string {
+	if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+		return "1 or 0 (true or false)"
+	}
+	switch kind, _ := flag.UnquoteUsage(f); kind {
+	case "int":
+		return "a whole number"
+	case "duration":
+		return "a duration such as 30m or 1h"
+	default:
+		return "a " + kind
+	}
+}
+
 // secret reads key from the environment, or from the file named by key_FILE.
 func secret(getenv func(string) string, key string) (string, error) {
 	if v := getenv(key); v != "" {
@@ -222,20 +297,6 @@ func secret(getenv func(string) string, key string) (string, error) {
 		return strings.TrimSpace(string(b)), nil
 	}
 	return "", nil
-}
-
-func envInt(getenv func(string) string, key string, def int) int {
-	if n, err := strconv.Atoi(getenv(key)); err == nil {
-		return n
-	}
-	return def
-}
-
-func envDuration(getenv func(string) string, key string, def time.Duration) time.Duration {
-	if d, err := time.ParseDuration(getenv(key)); err == nil {
-		return d
-	}
-	return def
 }
 
 // devSecret returns the signing secret a dev server keeps in its data folder,

@@ -4,6 +4,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -42,15 +44,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprintln(stderr, usage)
 		return fmt.Errorf("no command given")
 	}
+	commands := map[string]func(context.Context, []string, func(string) string, io.Writer, io.Writer) error{
+		"serve": serve, "migrate": migrate, "seed": seed, "withdrawals": withdrawals,
+	}
+	if cmd, ok := commands[args[0]]; ok {
+		err := cmd(ctx, args[1:], getenv, stdout, stderr)
+		if errors.Is(err, flag.ErrHelp) {
+			return nil // the command printed its usage, as asked
+		}
+		return err
+	}
 	switch args[0] {
-	case "serve":
-		return serve(ctx, args[1:], getenv, stdout, stderr)
-	case "migrate":
-		return migrate(ctx, args[1:], getenv, stdout, stderr)
-	case "seed":
-		return seed(ctx, args[1:], getenv, stdout, stderr)
-	case "withdrawals":
-		return withdrawals(ctx, args[1:], getenv, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "zabano", version)
 		return nil

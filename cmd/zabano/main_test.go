@@ -177,6 +177,13 @@ func TestServeRefusesUnsafeProd(t *testing.T) {
 		{"unknown gateway in dev", map[string]string{"ZABANO_ENV": "dev", "ZABANO_GATEWAY": "paypal"}, "unknown payment gateway"},
 		{"a dev clock in prod", map[string]string{"ZABANO_DEV_NOW": "2026-11-23T20:10:00Z"}, "ZABANO_DEV_NOW is for dev"},
 		{"a malformed dev clock", map[string]string{"ZABANO_ENV": "dev", "ZABANO_DEV_NOW": "Monday evening"}, "ZABANO_DEV_NOW"},
+		{"a limit that is not a number", map[string]string{"ZABANO_ENV": "dev", "ZABANO_CODES_PER_IP": "abc"}, `ZABANO_CODES_PER_IP="abc" is not a whole number`},
+		{"a switch that is not one", map[string]string{"ZABANO_ENV": "dev", "ZABANO_TRUST_PROXY": "yes"}, `ZABANO_TRUST_PROXY="yes" is not 1 or 0`},
+		{"a malformed duration", map[string]string{"ZABANO_ENV": "dev", "ZABANO_STREAM_LIFETIME": "half an hour"}, "ZABANO_STREAM_LIFETIME"},
+		{"a limit of zero", map[string]string{"ZABANO_ENV": "dev", "ZABANO_UPLOADS_PER_HOUR": "0"}, "ZABANO_UPLOADS_PER_HOUR must be at least 1"},
+		{"an unknown log format", map[string]string{"ZABANO_ENV": "dev", "ZABANO_LOG_FORMAT": "xml"}, "ZABANO_LOG_FORMAT is text or json"},
+		{"an unknown SMS driver", map[string]string{"ZABANO_ENV": "dev", "ZABANO_SMS": "pigeon"}, "ZABANO_SMS is log or kavenegar"},
+		{"a database that is not PostgreSQL", map[string]string{"ZABANO_ENV": "dev", "DATABASE_URL": "mysql://root@localhost/zabano"}, "DATABASE_URL is a postgres://"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.env["ZABANO_DATA_DIR"] = t.TempDir()
@@ -289,6 +296,26 @@ func TestCommands(t *testing.T) {
 	}
 	if err := run(context.Background(), nil, func(string) string { return "" }, io.Discard, io.Discard); err == nil {
 		t.Fatal("no command ran")
+	}
+}
+
+// Every command answers -h with its own usage and flags, and succeeds.
+func TestCommandHelp(t *testing.T) {
+	for cmd, want := range map[string][]string{
+		"serve":       {"usage: zabano serve", "-codes-per-ip", "(ZABANO_CODES_PER_IP)", "(DATABASE_URL)"},
+		"migrate":     {"usage: zabano migrate", "-database-url"},
+		"seed":        {"usage: zabano seed", "-teachers", "-slots-per-teacher"},
+		"withdrawals": {"usage: zabano withdrawals", "pay <id>", "reject <id>", "list [pending|paid|rejected|all]", "-database-url"},
+	} {
+		var out bytes.Buffer
+		if err := run(context.Background(), []string{cmd, "-h"}, func(string) string { return "" }, &out, io.Discard); err != nil {
+			t.Fatalf("%s -h: %v", cmd, err)
+		}
+		for _, w := range want {
+			if !strings.Contains(out.String(), w) {
+				t.Errorf("%s -h lacks %q:\n%s", cmd, w, out.String())
+			}
+		}
 	}
 }
 

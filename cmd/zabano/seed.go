@@ -39,7 +39,7 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 	var nTeachers, nStudents, slotsPerTeacher, nBookings int
 	var wallet int64
 	var photos bool
-	c, err := parseConfig("seed", args, getenv, stderr, func(fs *flag.FlagSet) {
+	c, err := parseConfig("seed", args, getenv, stdout, stderr, "", func(fs *flag.FlagSet) {
 		fs.IntVar(&nTeachers, "teachers", 40, "teachers to create")
 		fs.IntVar(&nStudents, "students", 20, "students to create")
 		fs.IntVar(&slotsPerTeacher, "slots-per-teacher", 0, "free one-hour slots each teacher opens from tomorrow, 08:00 to 20:00 in their time zone")

@@ -24,7 +24,7 @@ import (
 )
 
 func migrate(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	c, err := parseConfig("migrate", args, getenv, stderr)
+	c, err := parseConfig("migrate", args, getenv, stdout, stderr, "")
 	if err != nil {
 		return err
 	}
@@ -62,7 +62,7 @@ func openMedia(ctx context.Context, c *config) (media.Store, error) {
 }
 
 func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	c, err := parseConfig("serve", args, getenv, stderr)
+	c, err := parseConfig("serve", args, getenv, stdout, stderr, "")
 	if err != nil {
 		return err
 	}

@@ -26,7 +26,7 @@ The database flags and variables are those of 'zabano serve'.`
 // takes requests, an operator transfers the money by bank and records it here.
 func withdrawals(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	var flags *flag.FlagSet
-	c, err := parseConfig("withdrawals", args, getenv, stderr, func(fs *flag.FlagSet) { flags = fs })
+	c, err := parseConfig("withdrawals", args, getenv, stdout, stderr, withdrawalsUsage, func(fs *flag.FlagSet) { flags = fs })
 	if err != nil {
 		return err
 	}
