@@ -43,9 +43,6 @@ var TeacherLanguages = []string{
 // DefaultTimeZone is the time zone of a teacher who has not chosen one.
 const DefaultTimeZone = "Asia/Tehran"
 
-// DefaultRating is shown until there are real ratings (spec section 3).
-const DefaultRating = 4.8
-
 // LevelPrice is what a teacher charges, in Toman, for one class at one level
 // of one language. Its ID is what a booking names.
 type LevelPrice struct {
@@ -79,6 +76,9 @@ type TeacherProfile struct {
 	WPTeacherID      string // the teacher's id on the main site
 	TimeZone         string
 	Sessions         int // classes held (done)
+	// ReviewCount and RatingSum are of the teacher's visible reviews (Rating).
+	ReviewCount int
+	RatingSum   int64
 	// NextSlots are the first free future slots (the teacher list shows two),
 	// and FreeSlots how many there are in all; only FindTeachers fills them.
 	NextSlots []Slot
@@ -229,8 +229,10 @@ type TeacherFilter struct {
 	Query    string // in the name or bio, ignoring case
 	Language string // part of a language's name, ignoring case
 	// ID matches a teacher by main-site id or by id, for links from the main site.
-	ID     string
-	Sort   string // "rating", "price" (lowest first), "experience" (most first); else newest
+	ID string
+	// Sort is "rating" (RatingPrior's Bayesian average, the unrated after),
+	// "price" (lowest first), "experience" (most first); else newest.
+	Sort   string
 	Limit  int
 	Offset int
 }

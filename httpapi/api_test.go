@@ -97,6 +97,7 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 		Media:         &media.Disk{Dir: mediaDir},
 		Uploads:       &zabano.Uploads{Store: db, Limiter: db, StudentQuota: 50 << 20, TeacherQuota: 1 << 30, PerHour: 60},
 		Bookings:      db,
+		Reviews:       db,
 		Chats:         db,
 		Materials:     db,
 		Progress:      db,

@@ -49,6 +49,10 @@ type bookingJSON struct {
 	RequestedAt *time.Time     `json:"requested_at"`
 	CreatedAt   time.Time      `json:"created_at"`
 	SlotDetail  slotDetailJSON `json:"slot_detail"`
+	// Review is the student's rating of the class, and ReviewUntil until
+	// when a done class not rated yet may be (reviews.go).
+	Review      *reviewJSON `json:"review"`
+	ReviewUntil *time.Time  `json:"review_until"`
 }
 
 func (s *Server) bookingOf(b *zabano.Booking, loc *time.Location) bookingJSON {
@@ -76,6 +80,7 @@ func (s *Server) bookingOf(b *zabano.Booking, loc *time.Location) bookingJSON {
 	if !b.CancelRequestedAt.IsZero() {
 		out.RequestedAt = &b.CancelRequestedAt
 	}
+	out.ReviewUntil = reviewUntil(b, nil, s.Now())
 	return out
 }
 
@@ -162,8 +167,12 @@ func (s *Server) decideCancel(w http.ResponseWriter, r *http.Request, u *zabano.
 func (s *Server) bookings(w http.ResponseWriter, r *http.Request, u *zabano.User) {
 	loc, err := zone(r.URL.Query().Get("tz"), zabano.DefaultTimeZone)
 	var list []*zabano.Booking
+	var reviews map[int64]*zabano.Review
 	if err == nil {
 		list, err = s.Bookings.Bookings(r.Context(), u)
+	}
+	if err == nil {
+		reviews, err = s.Reviews.BookingReviews(r.Context(), u)
 	}
 	if err != nil {
 		writeError(w, r, err)
@@ -172,6 +181,9 @@ func (s *Server) bookings(w http.ResponseWriter, r *http.Request, u *zabano.User
 	out := make([]bookingJSON, len(list))
 	for i, b := range list {
 		out[i] = s.bookingOf(b, loc)
+		if rv := reviews[b.ID]; rv != nil {
+			out[i].Review, out[i].ReviewUntil = reviewOf(rv), nil
+		}
 	}
 	encode(w, http.StatusOK, out)
 }

@@ -98,6 +98,8 @@ type world struct {
 	// The student's classes with the teacher, one per change a row makes.
 	bookCancel, bookApprove, bookTeacherCancel int64
 	bookDone                                   [actors]int64 // ended, for the student and the teacher to mark done
+	bookReview                                 int64         // done, for the student to rate
+	review                                     int64         // the student's review of another class, for the teacher to answer
 	chat                                       int64
 	material, materialDel                      int64
 	fileLink                                   [actors]string // the material file, signed for the student and the teacher
@@ -154,13 +156,18 @@ func newWorld(t *testing.T, a *app) *world {
 	// for each teacher marked done now, so that both have earnings.
 	w.bookDone[student] = w.book(student, teacher, w.slot(teacher, time.Hour))
 	w.bookDone[teacher] = w.book(student, teacher, w.slot(teacher, 2*time.Hour))
+	w.bookReview = w.book(student, teacher, w.slot(teacher, 3*time.Hour))
+	rated := w.book(student, teacher, w.slot(teacher, 4*time.Hour))
 	paid := []string{
-		fmt.Sprintf("/api/slot/done/%d/", w.book(student, teacher, w.slot(teacher, 3*time.Hour))),
+		fmt.Sprintf("/api/slot/done/%d/", w.bookReview),
 		fmt.Sprintf("/api/slot/done/%d/", w.book(student2, teacher2, w.slot(teacher2, time.Hour))),
+		fmt.Sprintf("/api/slot/done/%d/", rated),
 	}
-	a.clock.Add(5 * time.Hour)
+	a.clock.Add(6 * time.Hour)
 	w.ok(200, req{method: "PUT", path: paid[0], token: w.token[student]})
 	w.ok(200, req{method: "PUT", path: paid[1], token: w.token[student2]})
+	w.ok(200, req{method: "PUT", path: paid[2], token: w.token[student]})
+	w.review = w.id2(w.ok(201, req{method: "POST", path: fmt.Sprintf("/api/slot/%d/review/", rated), token: w.token[student], body: map[string]any{"rating": 4}}))
 
 	w.slotDel = w.slot(teacher, 48*time.Hour)
 	w.slotFree[student] = w.slot(teacher, 49*time.Hour)
@@ -387,6 +394,17 @@ func authMatrix() []authRow {
 			private: &private{"BOOK-student", []int{student}}},
 		{pattern: "GET /api/slot/lists/teacher/{$}", want: teachersOnly(200), call: get("/api/slot/lists/teacher/"),
 			private: &private{"BOOK-student", []int{teacher}}},
+		// Only the class's student rates it, and only its teacher answers: a
+		// stranger is refused, not told the class does not exist (reviews are public).
+		{pattern: "POST /api/slot/{id}/review/{$}", want: statuses{401, 201, 403, 403, 403}, call: func(w *world, who int) req {
+			return req{method: "POST", path: fmt.Sprintf("/api/slot/%d/review/", w.bookReview), body: map[string]any{"rating": 5, "text": "REVIEW-sara"}}
+		}},
+		{pattern: "GET /api/teachers/{id}/reviews/{$}", want: signedIn(200), call: func(w *world, who int) req {
+			return req{method: "GET", path: fmt.Sprintf("/api/teachers/%d/reviews/", w.id[teacher])}
+		}},
+		{pattern: "POST /api/reviews/{id}/reply/{$}", want: statuses{401, 403, 403, 200, 403}, call: func(w *world, who int) req {
+			return req{method: "POST", path: fmt.Sprintf("/api/reviews/%d/reply/", w.review), body: map[string]string{"text": "thanks"}}
+		}},
 		{pattern: "POST /api/dev/clock/{$}", want: public(200), call: func(w *world, who int) req {
 			return req{method: "POST", path: "/api/dev/clock/", body: map[string]int{"advance_seconds": 0}}
 		}},

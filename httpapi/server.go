@@ -26,6 +26,7 @@ type Server struct {
 	// Uploads bounds what each user keeps in Media and how fast they add to it.
 	Uploads  *zabano.Uploads
 	Bookings zabano.BookingStore
+	Reviews  zabano.ReviewStore
 	Chats    zabano.ChatStore
 	// Limiter caps the chat messages a user sends: MessagesPerMinute.
 	Limiter           zabano.Limiter

@@ -48,24 +48,26 @@ type userRefJSON struct {
 // teacherJSON is a teacher as the list, the pricing view and the editor show
 // them; the editor's own view adds private fields.
 type teacherJSON struct {
-	ID               int64            `json:"id"`
-	User             userRefJSON      `json:"user"`
-	Username         string           `json:"username"`
-	FirstName        string           `json:"first_name"`
-	LastName         string           `json:"last_name"`
-	Name             string           `json:"name"`
-	Bio              string           `json:"bio"`
-	Photo            *string          `json:"photo"`
-	ProfilePhotoURL  *string          `json:"profile_photo_url"`
-	PricePerHour     int64            `json:"price_per_hour"`
-	TestSessionPrice int64            `json:"test_session_price"`
-	ExperienceYears  int              `json:"experience_years"`
-	Languages        []string         `json:"languages"`
-	Rating           float64          `json:"rating"`
-	TotalSessions    int              `json:"total_sessions"`
-	WPTeacherID      string           `json:"wp_teacher_id"`
-	TimeZone         string           `json:"timezone"`
-	LevelPrices      []levelPriceJSON `json:"level_prices,omitempty"`
+	ID               int64       `json:"id"`
+	User             userRefJSON `json:"user"`
+	Username         string      `json:"username"`
+	FirstName        string      `json:"first_name"`
+	LastName         string      `json:"last_name"`
+	Name             string      `json:"name"`
+	Bio              string      `json:"bio"`
+	Photo            *string     `json:"photo"`
+	ProfilePhotoURL  *string     `json:"profile_photo_url"`
+	PricePerHour     int64       `json:"price_per_hour"`
+	TestSessionPrice int64       `json:"test_session_price"`
+	ExperienceYears  int         `json:"experience_years"`
+	Languages        []string    `json:"languages"`
+	// Rating is the average of the visible reviews; null when there are none.
+	Rating        *float64         `json:"rating"`
+	ReviewsCount  int              `json:"reviews_count"`
+	TotalSessions int              `json:"total_sessions"`
+	WPTeacherID   string           `json:"wp_teacher_id"`
+	TimeZone      string           `json:"timezone"`
+	LevelPrices   []levelPriceJSON `json:"level_prices,omitempty"`
 	// NextSlots, FreeSlots and Available are filled on the teacher list only.
 	NextSlots []slotJSON `json:"next_slots,omitempty"`
 	FreeSlots int        `json:"free_slots"`
@@ -102,7 +104,7 @@ func (s *Server) teacherOf(p *zabano.TeacherProfile) teacherJSON {
 		Username: u.Username, FirstName: u.FirstName, LastName: u.LastName, Name: u.DisplayName(),
 		Bio: u.Bio, Photo: photo, ProfilePhotoURL: photo,
 		PricePerHour: p.PricePerHour, TestSessionPrice: p.TestSessionPrice, ExperienceYears: p.ExperienceYears,
-		Languages: p.Languages, Rating: zabano.DefaultRating, TotalSessions: p.Sessions, WPTeacherID: p.WPTeacherID, TimeZone: p.TimeZone,
+		Languages: p.Languages, Rating: zabano.Rating(p.RatingSum, p.ReviewCount), ReviewsCount: p.ReviewCount, TotalSessions: p.Sessions, WPTeacherID: p.WPTeacherID, TimeZone: p.TimeZone,
 	}
 	if t.Languages == nil {
 		t.Languages = []string{}

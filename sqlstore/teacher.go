@@ -15,14 +15,16 @@ var (
 
 const teacherColumns = `u.id, u.role, u.username, u.email, u.phone, u.first_name, u.last_name, u.bio, u.photo,
 	tp.price_per_hour, tp.test_session_price, tp.intro_video, tp.experience_years, tp.education,
-	tp.certifications, tp.specializations, tp.teaching_style, tp.availability_note, tp.wp_teacher_id, tp.timezone, tp.sessions`
+	tp.certifications, tp.specializations, tp.teaching_style, tp.availability_note, tp.wp_teacher_id, tp.timezone, tp.sessions,
+	tp.review_count, tp.rating_sum`
 
 func scanTeacher(row interface{ Scan(...any) error }, extra ...any) (*zabano.TeacherProfile, error) {
 	var p zabano.TeacherProfile
 	u := &p.User
 	dest := []any{&u.ID, &u.Role, &u.Username, &u.Email, &u.Phone, &u.FirstName, &u.LastName, &u.Bio, &u.Photo,
 		&p.PricePerHour, &p.TestSessionPrice, &p.IntroVideo, &p.ExperienceYears, &p.Education,
-		&p.Certifications, &p.Specializations, &p.TeachingStyle, &p.AvailabilityNote, &p.WPTeacherID, &p.TimeZone, &p.Sessions}
+		&p.Certifications, &p.Specializations, &p.TeachingStyle, &p.AvailabilityNote, &p.WPTeacherID, &p.TimeZone, &p.Sessions,
+		&p.ReviewCount, &p.RatingSum}
 	if err := row.Scan(append(dest, extra...)...); err != nil {
 		return nil, notFound(err, msgTeacherNotFound)
 	}
@@ -226,14 +228,18 @@ func likePattern(s string) string {
 
 // FindTeachers implements zabano.TeacherStore. The listing columns hold what
 // a card needs, so a page is one query; the total is a second, counting query.
-// Orders follow the indexes on (bookable, price) and (bookable, experience).
+// Orders follow the indexes on (bookable, price) and (bookable, experience);
+// the rating order is computed (ratingOrder).
 func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []*zabano.TeacherProfile, total int, err error) {
 	order := "tp.user_id DESC"
+	var orderArgs []any
 	switch f.Sort {
 	case "price":
 		order = "tp.price_per_hour, tp.user_id"
 	case "experience":
 		order = "tp.experience_years DESC, tp.user_id DESC"
+	case "rating":
+		order = ratingOrder
 	}
 	where := []string{"tp.bookable = TRUE"}
 	var args []any
@@ -251,9 +257,16 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 		if err := tx.queryRow(ctx, `SELECT count(*) FROM teacher_profiles tp WHERE `+cond, args...).Scan(&total); err != nil {
 			return err
 		}
+		if f.Sort == "rating" {
+			prior, err := ratingPrior(ctx, tx)
+			if err != nil {
+				return err
+			}
+			orderArgs = []any{prior, zabano.RatingPrior}
+		}
 		rows, err := tx.query(ctx, `SELECT `+teacherColumns+`, tp.languages
 			FROM teacher_profiles tp JOIN users u ON u.id = tp.user_id
-			WHERE `+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(args, f.Limit, f.Offset)...)
+			WHERE `+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(append(args, orderArgs...), f.Limit, f.Offset)...)
 		if err != nil {
 			return err
 		}
@@ -275,6 +288,24 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 		return findNextSlots(ctx, tx, list)
 	})
 	return list, total, err
+}
+
+// ratingOrder ranks rated teachers by the Bayesian average
+// (C*m + sum) / (C + n) of zabano.RatingPrior, its arguments C*m and C, and
+// then the teachers nobody rated yet, newest first.
+const ratingOrder = `tp.review_count = 0,
+	(CAST(? AS DOUBLE PRECISION) + tp.rating_sum) / (CAST(? AS DOUBLE PRECISION) + tp.review_count) DESC, tp.user_id DESC`
+
+// ratingPrior is C*m of the rating order: C times the marketplace mean m of
+// the visible reviews (m is 0 while there are none, when nobody is rated).
+func ratingPrior(ctx context.Context, tx *Tx) (float64, error) {
+	var sum, n int64
+	err := tx.queryRow(ctx, `SELECT COALESCE(SUM(rating_sum), 0), COALESCE(SUM(review_count), 0)
+		FROM teacher_profiles WHERE review_count > 0`).Scan(&sum, &n)
+	if err != nil || n == 0 {
+		return 0, err
+	}
+	return zabano.RatingPrior * float64(sum) / float64(n), nil
 }
 
 // cardSlots is how many next free slots a teacher card carries.

@@ -348,6 +348,22 @@ func TestSeed(t *testing.T) {
 	if first["price_per_hour"].(float64) < 100000 || len(first["languages"].([]any)) == 0 || photo == "" {
 		t.Fatalf("a seeded teacher is not complete: %v", first)
 	}
+	// Teachers 1 and 2 have reviews of classes of the last days, teacher 3 none.
+	rated := 0
+	for _, r := range results {
+		card := r.(map[string]any)
+		if n := card["reviews_count"].(float64); n > 0 {
+			rated++
+			if rating := card["rating"].(float64); rating < 1 || rating > 5 {
+				t.Errorf("%s: rating %v", card["username"], rating)
+			}
+		} else if card["rating"] != nil {
+			t.Errorf("%s: rated %v without reviews", card["username"], card["rating"])
+		}
+	}
+	if rated != 2 {
+		t.Errorf("%d teachers rated, want 2", rated)
+	}
 	res, err := http.Get(photo)
 	if err != nil || res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/png" {
 		t.Fatalf("seeded photo: %v %v", res, err)

@@ -38,7 +38,7 @@ var (
 func seed(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	var nTeachers, nStudents, slotsPerTeacher, nBookings int
 	var wallet int64
-	var photos bool
+	var photos, reviews bool
 	c, err := parseConfig("seed", args, getenv, stdout, stderr, "", func(fs *flag.FlagSet) {
 		fs.IntVar(&nTeachers, "teachers", 40, "teachers to create")
 		fs.IntVar(&nStudents, "students", 20, "students to create")
@@ -46,6 +46,7 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		fs.IntVar(&nBookings, "bookings", 0, "classes the students book among those slots, paid from their wallets")
 		fs.Int64Var(&wallet, "wallet", 0, "Toman each student's wallet holds after those bookings")
 		fs.BoolVar(&photos, "photos", true, "draw a profile photo for each teacher; -photos=false for large seeds")
+		fs.BoolVar(&reviews, "reviews", true, "give two teachers of three rated classes of the last 25 days")
 	})
 	if err != nil {
 		return err
@@ -118,6 +119,13 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		return err
 	}
 	fmt.Fprintf(stdout, "seeded %d teachers (teacher1...) and %d students (student1...), password %q\n", len(teachers), len(students), seedPassword)
+	if reviews {
+		n, err := seedReviews(ctx, db, teachers, students, rnd, time.Now(), c.meetingURL)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "seeded %d rated classes\n", n)
+	}
 	if slotsPerTeacher == 0 && wallet == 0 {
 		return nil
 	}

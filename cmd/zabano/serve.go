@@ -132,6 +132,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Students:      db,
 		Media:         store,
 		Bookings:      db,
+		Reviews:       db,
 		Chats:         db,
 		Materials:     db,
 		Progress:      db,

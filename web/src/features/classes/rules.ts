@@ -65,6 +65,11 @@ export function canMarkDone(b: Booking, now: number): boolean {
   return b.status === 'booked' && hasEnded(b, now);
 }
 
+/** canReview: a done class not rated yet, until the server's review_until. */
+export function canReview(b: Booking, now: number): boolean {
+  return b.status === 'done' && b.review == null && b.review_until != null && Date.parse(b.review_until) >= now;
+}
+
 /** canRequestCancel: only a booked class that has not started (the server
  * refuses later requests: the class is then the teacher's to be paid for). */
 export function canRequestCancel(b: Booking, now: number): boolean {

@@ -29,5 +29,7 @@ export function makeBooking(over: Partial<Booking> & Pick<Booking, 'id' | 'start
     created_at: '2026-11-01T00:00:00Z',
     slot_detail: { teacher: teacher.id, date: over.start_time.slice(0, 10), start_time: '', end_time: '' },
     ...over,
+    review: over.review ?? null,
+    review_until: over.review_until ?? null,
   };
 }

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Ban, CalendarClock, CheckCheck, Clock, ExternalLink, Wallet } from 'lucide-react';
+import { Ban, CalendarClock, CheckCheck, Clock, ExternalLink, Star, Wallet } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
-import { canMarkDone, canRequestCancel, durationOf, showsMeetingLink, type Booking } from '../rules';
+import { Stars } from '@/features/reviews/components/rating-summary';
+import { canMarkDone, canRequestCancel, canReview, durationOf, showsMeetingLink, type Booking } from '../rules';
 import { useClassTime } from './class-time';
 import { PersonAvatar } from './person-avatar';
 import { StatusBadge } from './status-badge';
@@ -15,6 +16,8 @@ type ClassCardProps = {
   now: number;
   onMarkDone: (b: Booking) => void;
   onRequestCancel: (b: Booking) => void;
+  /** Rating a done class; the teacher's list passes none. */
+  onReview?: (b: Booking) => void;
   /** The action running on this class, if any. */
   busy: 'done' | 'cancel' | null;
 };
@@ -22,7 +25,7 @@ type ClassCardProps = {
 /** ClassCard is one of the student's classes: teacher, time, duration,
  * price, status, the meeting link while it is booked, and the actions it
  * allows (mark done once it has ended, ask to cancel while booked and not yet started). */
-export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, busy }: ClassCardProps) {
+export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, onReview, busy }: ClassCardProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const classTime = useClassTime();
@@ -30,6 +33,7 @@ export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, bu
   const headingId = `class-${b.id}`;
   const doneAllowed = canMarkDone(b, now);
   const cancelAllowed = canRequestCancel(b, now);
+  const reviewAllowed = onReview !== undefined && canReview(b, now);
   return (
     <article aria-labelledby={headingId} className="rounded-2xl border border-line bg-surface p-4 sm:p-5">
       <div className="flex items-start gap-3">
@@ -54,8 +58,13 @@ export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, bu
         <Row icon={<Wallet className="size-4" aria-hidden />} term={t('classes.card.price')}>
           {formatMoney(b.price, lang)}
         </Row>
+        {b.review && (
+          <Row icon={<Star className="size-4" aria-hidden />} term={t('reviews.yourRating')}>
+            <Stars rating={b.review.rating} />
+          </Row>
+        )}
       </dl>
-      {(showsMeetingLink(b) || doneAllowed || cancelAllowed) && (
+      {(showsMeetingLink(b) || doneAllowed || cancelAllowed || reviewAllowed) && (
         <div className="mt-4 flex flex-wrap items-center gap-2">
           {showsMeetingLink(b) && (
             <a
@@ -73,6 +82,12 @@ export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, bu
             <Button variant="secondary" loading={busy === 'done'} disabled={busy !== null} onClick={() => onMarkDone(b)}>
               <CheckCheck className="size-4" aria-hidden />
               {t('classes.card.markDone')}
+            </Button>
+          )}
+          {reviewAllowed && (
+            <Button variant="secondary" onClick={() => onReview(b)}>
+              <Star className="size-4" aria-hidden />
+              {t('reviews.rate.action')}
             </Button>
           )}
           {cancelAllowed && (

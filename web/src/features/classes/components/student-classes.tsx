@@ -29,6 +29,7 @@ import {
   type Booking,
   type StatusFilter,
 } from '../rules';
+import { RateClassDialog } from '@/features/reviews/components/rate-class-dialog';
 import { ClassCard } from './class-card';
 import { useClassTime } from './class-time';
 
@@ -61,6 +62,7 @@ export function StudentClasses() {
   const requestCancel = useRequestCancel(tz);
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const [running, setRunning] = useState<Pending | null>(null);
+  const [rating, setRating] = useState<Booking | null>(null);
   const teacherId = useId();
   const statusId = useId();
 
@@ -199,6 +201,7 @@ export function StudentClasses() {
                     busy={running?.booking.id === b.id ? running.action : null}
                     onMarkDone={(booking) => setConfirming({ booking, action: 'done' })}
                     onRequestCancel={(booking) => setConfirming({ booking, action: 'cancel' })}
+                    onReview={setRating}
                   />
                 </li>
               ))}
@@ -207,6 +210,11 @@ export function StudentClasses() {
         </>
       )}
 
+      <RateClassDialog
+        booking={rating && { id: rating.id, teacherName: rating.teacher.name || rating.teacher_name }}
+        onClose={() => setRating(null)}
+        onRated={() => notice.succeed(t('reviews.rate.thanks'))}
+      />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(o) => !o && setConfirming(null)}

@@ -36,6 +36,8 @@ function booking(id: number, teacherId: number, name: string, start: string, sta
     requested_at: null,
     created_at: '2026-11-01T00:00:00Z',
     slot_detail: { teacher: teacherId, date: '', start_time: '', end_time: '' },
+    review: null,
+    review_until: null,
   };
 }
 

@@ -44,7 +44,7 @@ afterEach(() => {
 describe('find teacher', () => {
   it('shows teacher cards as the spec describes', async () => {
     await i18n.changeLanguage('en');
-    const busy = makeTeacher(1, { name: 'Reza Busy', languages: ['English', 'German', 'French', 'Arabic'] });
+    const busy = makeTeacher(1, { name: 'Reza Busy', rating: 4.75, reviews_count: 12, languages: ['English', 'German', 'French', 'Arabic'] });
     const free = makeTeacher(2, {
       name: 'Mina Free',
       test_session_price: 0,
@@ -68,10 +68,15 @@ describe('find teacher', () => {
     expect(within(busyCard).getByText('250,000 Toman')).toBeInTheDocument();
     expect(within(busyCard).getByText('100,000 Toman')).toBeInTheDocument();
     expect(within(busyCard).getByText('No free times yet')).toBeInTheDocument();
-    expect(within(busyCard).getByText('Rated 4.8 out of 5')).toBeInTheDocument();
+    expect(within(busyCard).getByText('Rated 4.8 out of 5 by 12 reviews')).toBeInTheDocument();
+    expect(within(busyCard).getByRole('button', { name: 'Reviews of Reza Busy' })).toBeInTheDocument();
 
     const freeCard = screen.getByRole('article', { name: 'Mina Free' });
     expect(within(freeCard).getByText('Available')).toBeInTheDocument();
+    // Nobody rated her: "new", no number, no reviews to open.
+    expect(within(freeCard).getByText('New')).toBeInTheDocument();
+    expect(within(freeCard).queryByText(/Rated/)).not.toBeInTheDocument();
+    expect(within(freeCard).queryByRole('button', { name: /Reviews of/ })).not.toBeInTheDocument();
     expect(within(freeCard).getByText('Not offered')).toBeInTheDocument();
     expect(within(freeCard).getByText('Mon Nov 23 · 9:30 AM')).toBeInTheDocument();
     expect(within(freeCard).getByText('Mon Nov 23 · 3:00 PM')).toBeInTheDocument();

@@ -1,10 +1,12 @@
-import { useId, type Ref } from 'react';
+import { useId, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BadgeCheck, CalendarDays, Star } from 'lucide-react';
+import { BadgeCheck, CalendarDays, MessageSquareText } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatClock, formatDayMonth, formatMoney, formatNumber, formatWeekday } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
+import { RatingSummary } from '@/features/reviews/components/rating-summary';
+import { TeacherReviewsDialog } from '@/features/reviews/components/teacher-reviews-dialog';
 import type { Teacher } from '../api/get-teachers';
 import { languageKey } from '../languages';
 import { TeacherAvatar } from './teacher-avatar';
@@ -33,7 +35,7 @@ export function TeacherCard({ teacher, tz, onBook, fromMainSite = false, ref }: 
   const slots = (teacher.next_slots ?? []).slice(0, SHOWN_SLOTS);
   const moreSlots = Math.max(0, (teacher.free_slots ?? 0) - slots.length);
   const available = teacher.available ?? (teacher.free_slots ?? 0) > 0;
-  const rating = formatNumber(teacher.rating, lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const [showReviews, setShowReviews] = useState(false);
 
   return (
     <article
@@ -60,11 +62,18 @@ export function TeacherCard({ teacher, tz, onBook, fromMainSite = false, ref }: 
             )}
           </div>
           <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
-            <span className="inline-flex items-center gap-1">
-              <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden />
-              <span aria-hidden>{rating}</span>
-              <span className="sr-only">{t('findTeacher.card.ratingLabel', { rating })}</span>
-            </span>
+            <RatingSummary rating={teacher.rating} count={teacher.reviews_count} />
+            {teacher.reviews_count > 0 && (
+              <button
+                type="button"
+                onClick={() => setShowReviews(true)}
+                aria-label={t('reviews.showFor', { name })}
+                className="inline-flex min-h-6 items-center gap-1 text-primary underline-offset-2 hover:underline"
+              >
+                <MessageSquareText className="size-4" aria-hidden />
+                {t('reviews.show')}
+              </button>
+            )}
             <span>
               {t('findTeacher.card.sessions')}: {formatNumber(teacher.total_sessions, lang)}
             </span>
@@ -147,6 +156,10 @@ export function TeacherCard({ teacher, tz, onBook, fromMainSite = false, ref }: 
       <Button className="mt-auto w-full" onClick={() => onBook(teacher)} aria-label={t('findTeacher.card.bookWith', { name })}>
         {t('findTeacher.card.book')}
       </Button>
+      <TeacherReviewsDialog
+        teacher={showReviews ? { id: teacher.id, name, rating: teacher.rating, reviews_count: teacher.reviews_count } : null}
+        onClose={() => setShowReviews(false)}
+      />
     </article>
   );
 }
