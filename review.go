@@ -45,7 +45,7 @@ var (
 
 // Messages of the review rules, for the store.
 var (
-	MsgReviewNotYours = Msg{"Only the student of this class can rate it.", "فقط دانشجوی این کلاس می‌تواند به آن امتیاز دهد."}
+	MsgReviewNotYours = Msg{"Only the student of this class can rate it.", "فقط زبان‌آموز این کلاس می‌تواند به آن امتیاز دهد."}
 	MsgReviewNotDone  = Msg{"A class can be rated once it is done.", "به کلاس فقط پس از برگزاری‌اش می‌توان امتیاز داد."}
 	MsgReviewTooLate  = Msg{"A class can be rated only within 30 days of its end.", "به کلاس فقط تا ۳۰ روز پس از پایانش می‌توان امتیاز داد."}
 	MsgReviewTwice    = Msg{"You have already rated this class.", "شما قبلاً به این کلاس امتیاز داده‌اید."}

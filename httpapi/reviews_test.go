@@ -77,7 +77,7 @@ func TestReviewAPI(t *testing.T) {
 				t.Errorf("%s: %d %s, want %d", tc.who, r.status, r.body, tc.status)
 			}
 		}
-		if r := a.do(req{method: "POST", path: reviewPath(booking), token: s.nima, body: review, lang: "fa"}); r.json(t)["detail"] != "فقط دانشجوی این کلاس می‌تواند به آن امتیاز دهد." {
+		if r := a.do(req{method: "POST", path: reviewPath(booking), token: s.nima, body: review, lang: "fa"}); r.json(t)["detail"] != "فقط زبان‌آموز این کلاس می‌تواند به آن امتیاز دهد." {
 			t.Errorf("another student, in Persian: %s", r.body)
 		}
 		if r := a.do(req{method: "POST", path: reviewPath(999999), token: s.sara, body: review}); r.status != 404 {
