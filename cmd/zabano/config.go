@@ -46,6 +46,8 @@ type config struct {
 	meetingURL string
 	// maxFreeSlots caps a teacher's free future slots.
 	maxFreeSlots int
+	// freeCancel is how long before its start a student may cancel a class free.
+	freeCancel time.Duration
 	// webDir, when set, serves the web app from that folder instead of the
 	// copy built into the binary (development and parallel test runs).
 	webDir string
@@ -94,6 +96,7 @@ func parseConfig(name string, args []string, getenv func(string) string, stderr 
 	fs.StringVar(&c.meetingURL, "meeting-url", env("ZABANO_MEETING_URL", zabano.DefaultMeetingURL), "class video-room address; {room} becomes a random name (ZABANO_MEETING_URL)")
 	devNow := fs.String("dev-now", env("ZABANO_DEV_NOW", ""), "dev only: start the server's clock at this RFC 3339 instant (ZABANO_DEV_NOW)")
 	fs.IntVar(&c.maxFreeSlots, "max-free-slots", envInt(getenv, "ZABANO_MAX_FREE_SLOTS", zabano.DefaultMaxFreeSlots), "free future slots a teacher may have at once (ZABANO_MAX_FREE_SLOTS)")
+	freeCancelHours := fs.Int("free-cancel-hours", envInt(getenv, "ZABANO_FREE_CANCEL_HOURS", int(zabano.DefaultFreeCancel/time.Hour)), "hours before its start until which a student cancels a class free and at once; later the teacher decides (ZABANO_FREE_CANCEL_HOURS)")
 	fs.StringVar(&c.webDir, "web-dir", env("ZABANO_WEB_DIR", ""), "serve the web app from this folder instead of the built-in copy (ZABANO_WEB_DIR)")
 	fs.StringVar(&c.logFormat, "log-format", env("ZABANO_LOG_FORMAT", ""), "text or json; json by default in prod (ZABANO_LOG_FORMAT)")
 	fs.StringVar(&c.gateway, "gateway", env("ZABANO_GATEWAY", ""), "payment gateway: sandbox or zarinpal; sandbox only in dev, the default there (ZABANO_GATEWAY)")
@@ -115,6 +118,10 @@ func parseConfig(name string, args []string, getenv func(string) string, stderr 
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
+	if *freeCancelHours < 0 {
+		return nil, fmt.Errorf("ZABANO_FREE_CANCEL_HOURS must be 0 or more, not %d", *freeCancelHours)
+	}
+	c.freeCancel = time.Duration(*freeCancelHours) * time.Hour
 	var err error
 	if c.secret, err = secret(getenv, "ZABANO_SECRET"); err != nil {
 		return nil, err
