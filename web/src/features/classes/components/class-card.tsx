@@ -4,8 +4,8 @@ import { Ban, CalendarClock, CheckCheck, Clock, ExternalLink, Wallet } from 'luc
 import { Button } from '@/components/ui/button';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
-import { canMarkDone, canRequestCancel, durationOf, showsMeetingLink, type Booking } from '../rules';
-import { useClassTime } from './class-time';
+import { cancelCase, canMarkDone, canRequestCancel, durationOf, showsMeetingLink, type Booking } from '../rules';
+import { useClassTime, useInstantText } from './class-time';
 import { PersonAvatar } from './person-avatar';
 import { StatusBadge } from './status-badge';
 
@@ -21,11 +21,13 @@ type ClassCardProps = {
 
 /** ClassCard is one of the student's classes: teacher, time, duration,
  * price, status, the meeting link while it is booked, and the actions it
- * allows (mark done once it has ended, ask to cancel while booked and not yet started). */
+ * allows (mark done once it has ended, cancel while booked and not yet
+ * started, saying whether that is free until a time or the teacher's to approve). */
 export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, busy }: ClassCardProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const classTime = useClassTime();
+  const instantText = useInstantText();
   const teacher = b.teacher.name || b.teacher_name || b.teacher.username;
   const headingId = `class-${b.id}`;
   const doneAllowed = canMarkDone(b, now);
@@ -55,6 +57,13 @@ export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, bu
           {formatMoney(b.price, lang)}
         </Row>
       </dl>
+      {cancelAllowed && (
+        <p className="mt-3 text-sm text-muted">
+          {b.free_cancel_until !== null && cancelCase(b, now) === 'free'
+            ? t('classes.card.freeCancelUntil', { time: instantText(b.free_cancel_until, tz) })
+            : t('classes.card.teacherApproves')}
+        </p>
+      )}
       {(showsMeetingLink(b) || doneAllowed || cancelAllowed) && (
         <div className="mt-4 flex flex-wrap items-center gap-2">
           {showsMeetingLink(b) && (
