@@ -25,6 +25,10 @@ const (
 // settled to the teacher automatically.
 const SettleAfter = 48 * time.Hour
 
+// DefaultFreeCancel is how long before its start a student may still cancel
+// a class free of charge, with no approval (ZABANO_FREE_CANCEL_HOURS).
+const DefaultFreeCancel = 24 * time.Hour
+
 // Booking is a student's class with a teacher at a slot's time, paid for
 // into escrow when booked.
 type Booking struct {
@@ -51,6 +55,13 @@ type Booking struct {
 
 // Duration is the class's length.
 func (b *Booking) Duration() time.Duration { return b.End.Sub(b.Start) }
+
+// FreeCancel reports whether its student may cancel b at now free of charge
+// and at once, notice or more before its start. The boundary is free: a
+// class at 10:00 with a day's notice is cancelled free at 10:00 the day before.
+func (b *Booking) FreeCancel(now time.Time, notice time.Duration) bool {
+	return b.Status == StatusBooked && !now.After(b.Start.Add(-notice))
+}
 
 // NewBooking is a student's request to book a slot.
 type NewBooking struct {
@@ -178,8 +189,10 @@ type BookingStore interface {
 	// Book books a free future slot at one of its teacher's level prices
 	// offered now, moving the price from the student's wallet to escrow.
 	Book(ctx context.Context, b *NewBooking) (*Booking, error)
-	// RequestCancel asks to cancel a booked class of the student before it starts.
-	RequestCancel(ctx context.Context, studentID, bookingID int64) (*Booking, error)
+	// CancelByStudent cancels a booked class of the student before it starts:
+	// at once, refunded and its slot free again, when Booking.FreeCancel with
+	// notice allows it, else as a request the teacher decides.
+	CancelByStudent(ctx context.Context, studentID, bookingID int64, notice time.Duration) (*Booking, error)
 	// DecideCancel approves (refund, slot free again) or rejects (booked again)
 	// a cancellation request on the teacher's class.
 	DecideCancel(ctx context.Context, teacherID, bookingID int64, approve bool) (*Booking, error)
@@ -192,4 +205,128 @@ type BookingStore interface {
 	// SettleDue marks done, and pays, booked classes that ended at or before
 	// cutoff; it returns how many.
 	SettleDue(ctx context.Context, cutoff time.Time) (int, error)
+}
+
+// Bookings runs the life of a class: a teacher's slots, booking, cancelling,
+// marking done and settling. It decides the rules (validation, the
+// cancellation policy, meeting links, why a slot is refused) on its clock;
+// Store keeps the invariants that must hold in one transaction.
+type Bookings struct {
+	Store BookingStore
+	// MeetingURL is the template of class video rooms (MeetingLink).
+	MeetingURL string
+	// MaxFreeSlots caps a teacher's free future slots (DefaultMaxFreeSlots).
+	MaxFreeSlots int
+	// FreeCancel is how long before its start a student may cancel a class
+	// free of charge and at once (DefaultFreeCancel).
+	FreeCancel time.Duration
+	Now        func() time.Time
+}
+
+// CreateSlot opens one slot for a teacher, saying why when it repeats or
+// overlaps one of theirs.
+func (s *Bookings) CreateSlot(ctx context.Context, teacherID int64, slot Slot) (Slot, error) {
+	created, skipped, err := s.CreateSlots(ctx, teacherID, []Slot{slot})
+	if err != nil {
+		return Slot{}, err
+	}
+	if len(skipped) == 0 {
+		return created[0], nil
+	}
+	same, err := s.Store.TeacherSlots(ctx, teacherID, slot.Start, slot.Start.Add(time.Millisecond), false)
+	if err != nil {
+		return Slot{}, err
+	}
+	if len(same) == 1 && same[0].End.Equal(slot.End) {
+		return Slot{}, Errorf(ECONFLICT, MsgSlotDuplicate)
+	}
+	return Slot{}, Errorf(ECONFLICT, MsgSlotOverlap)
+}
+
+// CreateSlots opens slots for a teacher; those that repeat or overlap the
+// teacher's (or each other) are skipped and returned.
+func (s *Bookings) CreateSlots(ctx context.Context, teacherID int64, slots []Slot) (created, skipped []Slot, err error) {
+	if err := CheckSlots(slots, s.Now(), s.MaxFreeSlots); err != nil {
+		return nil, nil, err
+	}
+	return s.Store.CreateSlots(ctx, teacherID, slots, s.MaxFreeSlots)
+}
+
+// OwnSlots returns a teacher's slots, booked ones too, starting in [from, to).
+func (s *Bookings) OwnSlots(ctx context.Context, teacherID int64, from, to time.Time) ([]Slot, error) {
+	return s.Store.TeacherSlots(ctx, teacherID, from, to, false)
+}
+
+// FreeSlots returns the slots of a teacher a student may book, starting in
+// [from, to): past times are not offered.
+func (s *Bookings) FreeSlots(ctx context.Context, teacherID int64, from, to time.Time) ([]Slot, error) {
+	if now := s.Now(); from.Before(now) {
+		from = now
+	}
+	if !to.After(from) {
+		return nil, nil
+	}
+	return s.Store.TeacherSlots(ctx, teacherID, from, to, true)
+}
+
+// DeleteSlot deletes a free slot of the teacher.
+func (s *Bookings) DeleteSlot(ctx context.Context, teacherID, slotID int64) error {
+	return s.Store.DeleteSlot(ctx, teacherID, slotID)
+}
+
+// Book books a slot for student nb.StudentID, giving the class a room of its own.
+func (s *Bookings) Book(ctx context.Context, nb NewBooking) (*Booking, error) {
+	if err := nb.Validate(); err != nil {
+		return nil, err
+	}
+	link, err := MeetingLink(s.MeetingURL)
+	if err != nil {
+		return nil, err
+	}
+	nb.MeetingLink = link
+	return s.Store.Book(ctx, &nb)
+}
+
+// Cancel is a student's cancellation of their booked class: free and at
+// once until FreeCancel before its start, a request to the teacher after
+// that, refused once it has started.
+func (s *Bookings) Cancel(ctx context.Context, studentID, bookingID int64) (*Booking, error) {
+	return s.Store.CancelByStudent(ctx, studentID, bookingID, s.FreeCancel)
+}
+
+// FreeCancelUntil is the last instant its student may cancel b free of
+// charge, while that is still ahead; ok is false when it has passed or b is
+// not booked.
+func (s *Bookings) FreeCancelUntil(b *Booking) (until time.Time, ok bool) {
+	if !b.FreeCancel(s.Now(), s.FreeCancel) {
+		return time.Time{}, false
+	}
+	return b.Start.Add(-s.FreeCancel), true
+}
+
+// DecideCancel approves (refund, slot free again) or rejects (booked again)
+// a cancellation request on the teacher's class.
+func (s *Bookings) DecideCancel(ctx context.Context, teacherID, bookingID int64, approve bool) (*Booking, error) {
+	return s.Store.DecideCancel(ctx, teacherID, bookingID, approve)
+}
+
+// CancelByTeacher cancels the teacher's upcoming class with a full refund.
+func (s *Bookings) CancelByTeacher(ctx context.Context, teacherID, bookingID int64) (*Booking, error) {
+	return s.Store.CancelByTeacher(ctx, teacherID, bookingID)
+}
+
+// MarkDone pays the teacher for a class of user's that has ended.
+func (s *Bookings) MarkDone(ctx context.Context, userID, bookingID int64) (*Booking, error) {
+	return s.Store.MarkDone(ctx, userID, bookingID)
+}
+
+// List lists the classes of a student or teacher.
+func (s *Bookings) List(ctx context.Context, u *User) ([]*Booking, error) {
+	return s.Store.Bookings(ctx, u)
+}
+
+// SettleDue pays the teachers of the classes nobody marked done SettleAfter
+// their end. Any number of server processes may run it at once.
+func (s *Bookings) SettleDue(ctx context.Context) (int, error) {
+	return s.Store.SettleDue(ctx, s.Now().Add(-SettleAfter))
 }

@@ -96,8 +96,10 @@ type LedgerTransaction struct {
 	ID          int64
 	Type        TransactionType
 	Description string
-	Entries     []Entry
-	CreatedAt   time.Time
+	// BookingID is the class the money moved for; 0 for none.
+	BookingID int64
+	Entries   []Entry
+	CreatedAt time.Time
 }
 
 // Transfer is a transaction moving amount Toman from one account to another.

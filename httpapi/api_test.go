@@ -92,11 +92,14 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 	outbox := &sms.Log{Logger: logger, Now: clock.Now}
 	sandbox := &payment.Sandbox{Store: db, PageURL: "https://zabano.test/sandbox/pay/"}
 	s := &httpapi.Server{
-		Teachers:      db,
-		Students:      db,
-		Media:         &media.Disk{Dir: mediaDir},
-		Uploads:       &zabano.Uploads{Store: db, Limiter: db, StudentQuota: 50 << 20, TeacherQuota: 1 << 30, PerHour: 60},
-		Bookings:      db,
+		Teachers: db,
+		Students: db,
+		Media:    &media.Disk{Dir: mediaDir},
+		Uploads:  &zabano.Uploads{Store: db, Limiter: db, StudentQuota: 50 << 20, TeacherQuota: 1 << 30, PerHour: 60},
+		Bookings: &zabano.Bookings{
+			Store: db, MeetingURL: zabano.DefaultMeetingURL, MaxFreeSlots: zabano.DefaultMaxFreeSlots,
+			FreeCancel: zabano.DefaultFreeCancel, Now: clock.Now,
+		},
 		Reviews:       db,
 		Chats:         db,
 		Materials:     db,
@@ -122,7 +125,6 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 			CallbackURL: "https://zabano.test/payment/callback", Logger: logger, Now: clock.Now,
 		},
 		Sandbox:    sandbox,
-		MeetingURL: zabano.DefaultMeetingURL,
 		Now:        clock.Now,
 		Ping:       db.Ping,
 		Outbox:     outbox,
@@ -133,7 +135,6 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 		// Limits as in production.
 		Limiter: db, MessagesPerMinute: 30,
 	}
-	s.MaxFreeSlots = zabano.DefaultMaxFreeSlots
 	for _, opt := range opts {
 		opt(s)
 	}

@@ -44,11 +44,14 @@ type bookingJSON struct {
 	Language            string               `json:"language"`
 	LevelName           string               `json:"level_name"`
 	// MeetingLink is the class's room while it is upcoming, else "".
-	MeetingLink string         `json:"meeting_link"`
-	Notes       string         `json:"notes"`
-	RequestedAt *time.Time     `json:"requested_at"`
-	CreatedAt   time.Time      `json:"created_at"`
-	SlotDetail  slotDetailJSON `json:"slot_detail"`
+	MeetingLink string     `json:"meeting_link"`
+	Notes       string     `json:"notes"`
+	RequestedAt *time.Time `json:"requested_at"`
+	// FreeCancelUntil is when the student's free cancellation closes, while
+	// it is open; null once cancelling needs the teacher's approval.
+	FreeCancelUntil *time.Time     `json:"free_cancel_until"`
+	CreatedAt       time.Time      `json:"created_at"`
+	SlotDetail      slotDetailJSON `json:"slot_detail"`
 	// Review is the student's rating of the class, and ReviewUntil until
 	// when a done class not rated yet may be (reviews.go).
 	Review      *reviewJSON `json:"review"`
@@ -81,6 +84,9 @@ func (s *Server) bookingOf(b *zabano.Booking, loc *time.Location) bookingJSON {
 		out.RequestedAt = &b.CancelRequestedAt
 	}
 	out.ReviewUntil = reviewUntil(b, nil, s.Now())
+	if until, ok := s.Bookings.FreeCancelUntil(b); ok {
+		out.FreeCancelUntil = &until
+	}
 	return out
 }
 
@@ -97,15 +103,7 @@ func (s *Server) book(w http.ResponseWriter, r *http.Request, u *zabano.User) {
 	}
 	slot, _ := strconv.ParseInt(string(req.Slot), 10, 64)
 	level, _ := strconv.ParseInt(string(req.LevelPrice), 10, 64)
-	nb := &zabano.NewBooking{StudentID: u.ID, SlotID: slot, LevelPriceID: level, Notes: req.Notes}
-	err := nb.Validate()
-	if err == nil {
-		nb.MeetingLink, err = zabano.MeetingLink(s.MeetingURL)
-	}
-	var b *zabano.Booking
-	if err == nil {
-		b, err = s.Bookings.Book(r.Context(), nb)
-	}
+	b, err := s.Bookings.Book(r.Context(), zabano.NewBooking{StudentID: u.ID, SlotID: slot, LevelPriceID: level, Notes: req.Notes})
 	s.answerBooking(w, r, b, err, http.StatusCreated)
 }
 
@@ -123,7 +121,7 @@ func (s *Server) answerBooking(w http.ResponseWriter, r *http.Request, b *zabano
 }
 
 // changeBooking is a handler that applies change to the booking {id} of the
-// signed-in user: a cancel request (PUT /api/slot/cancel/{id}/), a teacher's
+// signed-in user: a student's cancel (PUT /api/slot/cancel/{id}/), a teacher's
 // cancel (PUT /api/slot/teacher-cancel/{id}/), or marking it done (PUT
 // /api/slot/done/{id}/, which pays the teacher).
 func (s *Server) changeBooking(change func(ctx context.Context, userID, bookingID int64) (*zabano.Booking, error)) userHandler {
@@ -169,7 +167,7 @@ func (s *Server) bookings(w http.ResponseWriter, r *http.Request, u *zabano.User
 	var list []*zabano.Booking
 	var reviews map[int64]*zabano.Review
 	if err == nil {
-		list, err = s.Bookings.Bookings(r.Context(), u)
+		list, err = s.Bookings.List(r.Context(), u)
 	}
 	if err == nil {
 		reviews, err = s.Reviews.BookingReviews(r.Context(), u)

@@ -346,7 +346,7 @@ func newFuzzServer(f *testing.F, dialect string) *fuzzServer {
 	outbox := &sms.Log{Logger: logger, Now: clock.Now}
 	sandbox := &payment.Sandbox{Store: db, PageURL: "https://zabano.test/sandbox/pay/"}
 	s := &Server{
-		Teachers: db, Students: db, Media: &media.Disk{Dir: f.TempDir()}, Bookings: db, Reviews: db, Chats: db, Limiter: db, MessagesPerMinute: 1 << 30,
+		Teachers: db, Students: db, Media: &media.Disk{Dir: f.TempDir()}, Reviews: db, Chats: db, Limiter: db, MessagesPerMinute: 1 << 30,
 		Materials: db, Progress: db, FileKey: []byte("file-key"), LedgerCounts: db.LedgerCounts, PaymentCounts: db.PaymentCounts,
 		Notifier: realtime.NewLocal(), Streams: StreamLimits{PerUser: 5, PerProcess: 1 << 30, Lifetime: time.Hour},
 		Uploads: &zabano.Uploads{Store: db, Limiter: db, StudentQuota: 1 << 40, TeacherQuota: 1 << 40, PerHour: 1 << 30},
@@ -355,10 +355,12 @@ func newFuzzServer(f *testing.F, dialect string) *fuzzServer {
 			Tokens:  &zabano.Tokens{Secret: []byte("test-secret"), Now: clock.Now},
 			CodeKey: []byte("code-key"), CodesPerIP: 1 << 30, LoginFailsPerIP: 1 << 30, PasswordChangesPerUser: 1 << 30, Now: clock.Now,
 		},
+		Bookings: &zabano.Bookings{Store: db, MeetingURL: zabano.DefaultMeetingURL, MaxFreeSlots: zabano.DefaultMaxFreeSlots,
+			FreeCancel: zabano.DefaultFreeCancel, Now: clock.Now},
 		Wallets: &zabano.Wallets{Store: db, Now: clock.Now},
 		Payments: &zabano.Payments{Store: db, Wallets: db, Gateway: sandbox, Limiter: db,
 			CallbackURL: "https://zabano.test/payment/callback", Logger: logger, Now: clock.Now},
-		Sandbox: sandbox, MeetingURL: zabano.DefaultMeetingURL, MaxFreeSlots: zabano.DefaultMaxFreeSlots, Now: clock.Now, Ping: db.Ping,
+		Sandbox: sandbox, Now: clock.Now, Ping: db.Ping,
 		Outbox: outbox, Web: fstest.MapFS{"index.html": {Data: []byte("<!doctype html>")}},
 		PublicURL: "https://zabano.test", Logger: logger,
 	}

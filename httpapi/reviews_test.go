@@ -33,6 +33,7 @@ func (s *school) doneClass(t *testing.T, student string, d time.Duration) (int64
 	return id, from.Add(time.Hour)
 }
 
+// fund tops up a user's wallet by amount.
 func (s *school) fund(t *testing.T, id, amount int64) {
 	t.Helper()
 	if err := s.db.PostTransaction(t.Context(), zabano.Transfer(zabano.TxTopUp, zabano.GatewayAccount, zabano.WalletOf(id), amount, "test")); err != nil {

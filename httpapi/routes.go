@@ -73,7 +73,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/slot/teacher/{id}/{$}", s.authed(s.teacherSlots))
 	mux.HandleFunc("DELETE /api/available-slot/{id}/delete/{$}", s.only(zabano.RoleTeacher, s.deleteSlot))
 	mux.HandleFunc("POST /api/slot/booking/{$}", s.only(zabano.RoleStudent, s.book))
-	mux.HandleFunc("PUT /api/slot/cancel/{id}/{$}", s.only(zabano.RoleStudent, s.changeBooking(s.Bookings.RequestCancel)))
+	mux.HandleFunc("PUT /api/slot/cancel/{id}/{$}", s.only(zabano.RoleStudent, s.changeBooking(s.Bookings.Cancel)))
 	mux.HandleFunc("PUT /api/slot/cancel/approve/{$}", s.only(zabano.RoleTeacher, s.decideCancel))
 	mux.HandleFunc("PUT /api/slot/teacher-cancel/{id}/{$}", s.only(zabano.RoleTeacher, s.changeBooking(s.Bookings.CancelByTeacher)))
 	mux.HandleFunc("PUT /api/slot/done/{id}/{$}", s.authed(s.changeBooking(s.Bookings.MarkDone)))

@@ -173,7 +173,8 @@ func newWorld(t *testing.T, a *app) *world {
 	w.slotFree[student] = w.slot(teacher, 49*time.Hour)
 	w.slotFree[student2] = w.slot(teacher2, 50*time.Hour) // the other student's teacher is the other teacher
 	w.bookCancel = w.book(student, teacher, w.slot(teacher, 51*time.Hour))
-	w.bookApprove = w.book(student, teacher, w.slot(teacher, 52*time.Hour))
+	// Within the free-cancellation notice, so cancelling it asks the teacher.
+	w.bookApprove = w.book(student, teacher, w.slot(teacher, 20*time.Hour))
 	w.ok(200, req{method: "PUT", path: fmt.Sprintf("/api/slot/cancel/%d/", w.bookApprove), token: w.token[student]})
 	w.bookTeacherCancel = w.book(student, teacher, w.slot(teacher, 53*time.Hour))
 

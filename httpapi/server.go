@@ -24,8 +24,9 @@ type Server struct {
 	Students zabano.StudentStore
 	Media    media.Store
 	// Uploads bounds what each user keeps in Media and how fast they add to it.
-	Uploads  *zabano.Uploads
-	Bookings zabano.BookingStore
+	Uploads *zabano.Uploads
+	// Bookings runs slots and the life of a class.
+	Bookings *zabano.Bookings
 	Reviews  zabano.ReviewStore
 	Chats    zabano.ChatStore
 	// Limiter caps the chat messages a user sends: MessagesPerMinute.
@@ -50,10 +51,6 @@ type Server struct {
 	// Sandbox is the built-in sandbox gateway; nil when a real one is in
 	// use, and then its payment page does not exist.
 	Sandbox *payment.Sandbox
-	// MeetingURL is the template of class video rooms (zabano.MeetingLink).
-	MeetingURL string
-	// MaxFreeSlots caps a teacher's free future slots (zabano.DefaultMaxFreeSlots).
-	MaxFreeSlots int
 	// Now is the clock.
 	Now func() time.Time
 	// DevClock is the clock tests may move; nil outside dev, where its route does not exist.

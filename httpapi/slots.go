@@ -117,33 +117,13 @@ func (s *Server) createSlot(w http.ResponseWriter, r *http.Request, u *zabano.Us
 	slot := req.slot(&v, loc)
 	err = v.Err()
 	if err == nil {
-		err = zabano.CheckSlots([]zabano.Slot{slot}, s.Now(), s.MaxFreeSlots)
-	}
-	var created, skipped []zabano.Slot
-	if err == nil {
-		created, skipped, err = s.Bookings.CreateSlots(r.Context(), u.ID, []zabano.Slot{slot}, s.MaxFreeSlots)
-	}
-	if err == nil && len(skipped) > 0 {
-		err = s.slotClash(r, u, slot)
+		slot, err = s.Bookings.CreateSlot(r.Context(), u.ID, slot)
 	}
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	encode(w, http.StatusCreated, slotOf(created[0], loc))
-}
-
-// slotClash says why slot was refused: it repeats one of the teacher's
-// slots exactly, or overlaps one.
-func (s *Server) slotClash(r *http.Request, u *zabano.User, slot zabano.Slot) error {
-	same, err := s.Bookings.TeacherSlots(r.Context(), u.ID, slot.Start, slot.Start.Add(time.Millisecond), false)
-	if err != nil {
-		return err
-	}
-	if len(same) == 1 && same[0].End.Equal(slot.End) {
-		return zabano.Errorf(zabano.ECONFLICT, zabano.MsgSlotDuplicate)
-	}
-	return zabano.Errorf(zabano.ECONFLICT, zabano.MsgSlotOverlap)
+	encode(w, http.StatusCreated, slotOf(slot, loc))
 }
 
 // createSlots is POST /api/slot/available/batch/: many slots in one
@@ -212,12 +192,9 @@ func (s *Server) createSlots(w http.ResponseWriter, r *http.Request, u *zabano.U
 		}
 	}
 	err = v.Err()
-	if err == nil {
-		err = zabano.CheckSlots(slots, s.Now(), s.MaxFreeSlots)
-	}
 	var created, skipped []zabano.Slot
 	if err == nil {
-		created, skipped, err = s.Bookings.CreateSlots(r.Context(), u.ID, slots, s.MaxFreeSlots)
+		created, skipped, err = s.Bookings.CreateSlots(r.Context(), u.ID, slots)
 	}
 	if err != nil {
 		writeError(w, r, err)
@@ -278,7 +255,7 @@ func (s *Server) ownSlots(w http.ResponseWriter, r *http.Request, u *zabano.User
 		var from, to time.Time
 		from, to, err = slotWindow(r.URL.Query(), now.AddDate(0, 0, -7), 7*24*time.Hour+calendarReach)
 		if err == nil {
-			slots, err = s.Bookings.TeacherSlots(r.Context(), u.ID, from, to, false)
+			slots, err = s.Bookings.OwnSlots(r.Context(), u.ID, from, to)
 		}
 	}
 	if err != nil {
@@ -299,15 +276,11 @@ func (s *Server) teacherSlots(w http.ResponseWriter, r *http.Request, _ *zabano.
 	}
 	var from, to time.Time
 	if err == nil {
-		now := s.Now()
-		from, to, err = slotWindow(r.URL.Query(), now, calendarReach)
-		if from.Before(now) {
-			from = now // past times are not offered
-		}
+		from, to, err = slotWindow(r.URL.Query(), s.Now(), calendarReach)
 	}
 	var slots []zabano.Slot
-	if err == nil && to.After(from) {
-		slots, err = s.Bookings.TeacherSlots(r.Context(), id, from, to, true)
+	if err == nil {
+		slots, err = s.Bookings.FreeSlots(r.Context(), id, from, to)
 	}
 	if err != nil {
 		writeError(w, r, err)

@@ -56,7 +56,7 @@ func TestSlotLength(t *testing.T) {
 // fits the default cap; the builder's fullest plan does not.
 func TestFreeSlotsCapAPI(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
-		a := newApp(t, db, func(s *httpapi.Server) { s.MaxFreeSlots = 20 })
+		a := newApp(t, db, func(s *httpapi.Server) { s.Bookings.MaxFreeSlots = 20 })
 		s := newSchool(t, a)
 		build := func(plan map[string]any, lang string) resp {
 			p := map[string]any{"weeks": 4, "days": []int{0, 3}, "start_time": "18:00", "end_time": "20:00", "duration": 60, "break": 0, "start_date": "2026-11-22"}

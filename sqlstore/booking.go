@@ -197,7 +197,7 @@ func (db *DB) Book(ctx context.Context, nb *zabano.NewBooking) (b *zabano.Bookin
 		} else if err != nil {
 			return err
 		}
-		t := zabano.Transfer(zabano.TxClassPayment, zabano.WalletOf(nb.StudentID), zabano.EscrowOf(nb.StudentID), price, classNote(id))
+		t := classTransfer(zabano.TxClassPayment, zabano.WalletOf(nb.StudentID), zabano.EscrowOf(nb.StudentID), price, id)
 		if err := post(ctx, tx, t); err != nil {
 			return err
 		}
@@ -235,8 +235,13 @@ func levelPrice(ctx context.Context, tx *Tx, teacherID, id int64) (int64, error)
 	return 0, zabano.PriceChanged(now)
 }
 
-// classNote describes a class's ledger transactions.
-func classNote(bookingID int64) string { return fmt.Sprintf("class #%d", bookingID) }
+// classTransfer moves a class's money, naming the class: its booking_id
+// links it, and its description tells wallet readers which class it was.
+func classTransfer(typ zabano.TransactionType, from, to zabano.Account, amount, bookingID int64) *zabano.LedgerTransaction {
+	t := zabano.Transfer(typ, from, to, amount, fmt.Sprintf("class #%d", bookingID))
+	t.BookingID = bookingID
+	return t
+}
 
 // transition moves a booking of owner (whose column is student_id or
 // teacher_id) from one of the states from to state to, setting extra columns
@@ -276,12 +281,16 @@ func ownerOf(b *zabano.Booking, ownerCol string) int64 {
 
 // refund returns a class's price from escrow to its student.
 func refund(ctx context.Context, tx *Tx, b *zabano.Booking) error {
-	return post(ctx, tx, zabano.Transfer(zabano.TxRefund, zabano.EscrowOf(b.StudentID), zabano.WalletOf(b.StudentID), b.Price, classNote(b.ID)))
+	return post(ctx, tx, classTransfer(zabano.TxRefund, zabano.EscrowOf(b.StudentID), zabano.WalletOf(b.StudentID), b.Price, b.ID))
 }
 
-// RequestCancel implements zabano.BookingStore. A class that has started is
-// the teacher's to be paid for: a request then would only hold the payment back.
-func (db *DB) RequestCancel(ctx context.Context, studentID, bookingID int64) (b *zabano.Booking, err error) {
+// CancelByStudent implements zabano.BookingStore. A class that has started
+// is the teacher's to be paid for: a request then would only hold the
+// payment back. The policy is read on the transaction's clock, and a free
+// cancellation moves the class from booked only, so of it and a concurrent
+// mark-done or teacher's cancel one wins and the money moves once.
+func (db *DB) CancelByStudent(ctx context.Context, studentID, bookingID int64, notice time.Duration) (b *zabano.Booking, err error) {
+	booked := []zabano.BookingStatus{zabano.StatusBooked}
 	err = db.write(ctx, func(tx *Tx) error {
 		b, err = findBooking(ctx, tx, bookingID)
 		if err != nil || b.StudentID != studentID {
@@ -290,11 +299,28 @@ func (db *DB) RequestCancel(ctx context.Context, studentID, bookingID int64) (b 
 		if !b.Start.After(tx.now) {
 			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgCancelTooLate)
 		}
-		b, err = transition(ctx, tx, bookingID, "student_id", studentID,
-			[]zabano.BookingStatus{zabano.StatusBooked}, zabano.StatusCancelPending, `, cancel_requested_at = ?`, ms(tx.now))
-		return err
+		if !b.FreeCancel(tx.now, notice) {
+			b, err = transition(ctx, tx, bookingID, "student_id", studentID, booked, zabano.StatusCancelPending,
+				`, cancel_requested_at = ?`, ms(tx.now))
+			return err
+		}
+		b, err = transition(ctx, tx, bookingID, "student_id", studentID, booked, zabano.StatusCancelled,
+			`, cancelled_by = ?, cancel_requested_at = ?, closed_at = ?`, zabano.RoleStudent, ms(tx.now), ms(tx.now))
+		if err != nil {
+			return err
+		}
+		return freeAndRefund(ctx, tx, b)
 	})
 	return b, err
+}
+
+// freeAndRefund offers a cancelled class's time to other students again
+// and returns its price to its student.
+func freeAndRefund(ctx context.Context, tx *Tx, b *zabano.Booking) error {
+	if _, err := tx.exec(ctx, `UPDATE slots SET booked = FALSE WHERE id = ?`, b.SlotID); err != nil {
+		return err
+	}
+	return refund(ctx, tx, b)
 }
 
 // DecideCancel implements zabano.BookingStore.
@@ -310,11 +336,7 @@ func (db *DB) DecideCancel(ctx context.Context, teacherID, bookingID int64, appr
 		if err != nil {
 			return err
 		}
-		// The time is free again for other students.
-		if _, err := tx.exec(ctx, `UPDATE slots SET booked = FALSE WHERE id = ?`, b.SlotID); err != nil {
-			return err
-		}
-		return refund(ctx, tx, b)
+		return freeAndRefund(ctx, tx, b)
 	})
 	return b, err
 }
@@ -368,7 +390,7 @@ func settle(ctx context.Context, tx *Tx, bookingID int64, ownerCol string, owner
 	if _, err := tx.exec(ctx, `UPDATE teacher_profiles SET sessions = sessions + 1 WHERE user_id = ?`, b.TeacherID); err != nil {
 		return nil, err
 	}
-	t := zabano.Transfer(zabano.TxClassPayment, zabano.EscrowOf(b.StudentID), zabano.WalletOf(b.TeacherID), b.Price, classNote(b.ID))
+	t := classTransfer(zabano.TxClassPayment, zabano.EscrowOf(b.StudentID), zabano.WalletOf(b.TeacherID), b.Price, b.ID)
 	return b, post(ctx, tx, t)
 }
 

@@ -23,6 +23,10 @@ type market struct {
 
 const classPrice = 200_000
 
+// askTeacher is a free-cancellation notice no class here is booked that far
+// ahead of, so a student's cancel is a request the teacher decides.
+const askTeacher = 365 * 24 * time.Hour
+
 func newMarket(t *testing.T, db *sqlstore.DB) *market {
 	clock := storetest.NewClock(time.Date(2026, 11, 21, 8, 0, 0, 0, time.UTC))
 	db.Now = clock.Now
@@ -319,16 +323,16 @@ func TestClassLifecycle(t *testing.T) {
 		// Request, reject, request, approve: the money comes back and the slot is free again.
 		slot := m.slot(48 * time.Hour)
 		b, _ := m.book(s, slot)
-		if _, err := db.RequestCancel(ctx, intruder.ID, b.ID); code(err) != zabano.ENOTFOUND {
+		if _, err := db.CancelByStudent(ctx, intruder.ID, b.ID, askTeacher); code(err) != zabano.ENOTFOUND {
 			t.Fatalf("another student requests: %v", err)
 		}
 		if _, err := db.DecideCancel(ctx, m.teacher.ID, b.ID, true); code(err) != zabano.ECONFLICT {
 			t.Fatalf("approve without a request: %v", err)
 		}
-		if b, _ = db.RequestCancel(ctx, s.ID, b.ID); b.Status != zabano.StatusCancelPending || b.CancelRequestedAt.IsZero() {
+		if b, _ = db.CancelByStudent(ctx, s.ID, b.ID, askTeacher); b.Status != zabano.StatusCancelPending || b.CancelRequestedAt.IsZero() {
 			t.Fatalf("request: %+v", b)
 		}
-		if _, err := db.RequestCancel(ctx, s.ID, b.ID); code(err) != zabano.ECONFLICT {
+		if _, err := db.CancelByStudent(ctx, s.ID, b.ID, askTeacher); code(err) != zabano.ECONFLICT {
 			t.Fatalf("second request: %v", err)
 		}
 		if _, err := db.DecideCancel(ctx, otherTeacher.ID, b.ID, true); code(err) != zabano.ENOTFOUND {
@@ -337,7 +341,7 @@ func TestClassLifecycle(t *testing.T) {
 		if b, _ = db.DecideCancel(ctx, m.teacher.ID, b.ID, false); b.Status != zabano.StatusBooked || wallet() != 800_000 {
 			t.Fatalf("reject: %+v, wallet %d", b, wallet())
 		}
-		db.RequestCancel(ctx, s.ID, b.ID)
+		db.CancelByStudent(ctx, s.ID, b.ID, askTeacher)
 		if b, _ = db.DecideCancel(ctx, m.teacher.ID, b.ID, true); b.Status != zabano.StatusCancelled || b.CancelledBy != zabano.RoleStudent {
 			t.Fatalf("approve: %+v", b)
 		}
@@ -375,7 +379,7 @@ func TestClassLifecycle(t *testing.T) {
 		if _, err := db.MarkDone(ctx, m.teacher.ID, b.ID); code(err) != zabano.ECONFLICT {
 			t.Fatalf("done twice: %v", err)
 		}
-		if _, err := db.RequestCancel(ctx, s.ID, b.ID); code(err) != zabano.ECONFLICT {
+		if _, err := db.CancelByStudent(ctx, s.ID, b.ID, askTeacher); code(err) != zabano.ECONFLICT {
 			t.Fatalf("cancel a done class: %v", err)
 		}
 
@@ -474,4 +478,49 @@ func TestAuditBookings(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestLedgerBookingIDMigration: the migration that links a class's ledger
+// transactions to their booking finds the booking each one's description
+// names, so the booking audit, a join on the link, holds for old classes.
+func TestLedgerBookingIDMigration(t *testing.T) {
+	for _, dialect := range storetest.Dialects() {
+		t.Run(dialect, func(t *testing.T) {
+			dsn := storetest.DSN(t, dialect)
+			old, err := sqlstore.OpenAt(ctx, dsn, 9)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, q := range []string{
+				`INSERT INTO users (id, role, username, phone, password_hash, created_at) VALUES (1, 'teacher', 'maryam', '09120000001', 'x', 0)`,
+				`INSERT INTO users (id, role, username, phone, password_hash, created_at) VALUES (2, 'student', 'sara', '09120000002', 'x', 0)`,
+				`INSERT INTO teacher_profiles (user_id) VALUES (1)`,
+				`INSERT INTO teacher_levels (id, teacher_id, language, level, regular_price, exam_price) VALUES (7, 1, 'English', 3, 250000, 0)`,
+				`INSERT INTO bookings (id, student_id, teacher_id, level_price_id, start_at, end_at, price, status, meeting_link, created_at)
+					VALUES (5, 2, 1, 7, 1000, 2000, 250000, 'booked', '', 0)`,
+				`INSERT INTO ledger_accounts (id, kind, user_id, balance) VALUES (1, 'gateway', NULL, -300000), (2, 'wallet', 2, 50000), (3, 'escrow', 2, 250000)`,
+				// A top-up, and the class's payment into escrow, named only by its description.
+				`INSERT INTO ledger_transactions (id, type, description, created_at) VALUES (1, 'topup', 'class #5', 0), (2, 'class_payment', 'class #5', 0)`,
+				`INSERT INTO ledger_entries (transaction_id, account_id, amount) VALUES (1, 1, -300000), (1, 2, 300000), (2, 2, -250000), (2, 3, 250000)`,
+			} {
+				if err := old.Exec(ctx, q); err != nil {
+					t.Fatal(err)
+				}
+			}
+			old.Close()
+			db, err := sqlstore.Open(ctx, dsn)
+			if err != nil {
+				t.Fatalf("migrate: %v", err)
+			}
+			defer db.Close()
+			auditBookings(t, db)
+			if problems, err := db.AuditLedger(ctx); err != nil || len(problems) > 0 {
+				t.Errorf("ledger audit: %v %v", problems, err)
+			}
+			// The ledger is append-only again after the backfill.
+			if err := db.Exec(ctx, `UPDATE ledger_transactions SET booking_id = NULL`); err == nil {
+				t.Error("a ledger transaction was updated")
+			}
+		})
+	}
 }

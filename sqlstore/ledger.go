@@ -63,8 +63,12 @@ func post(ctx context.Context, tx *Tx, t *zabano.LedgerTransaction) error {
 		}
 	}
 	t.CreatedAt = tx.now
-	if err := tx.queryRow(ctx, `INSERT INTO ledger_transactions (type, description, created_at) VALUES (?, ?, ?) RETURNING id`,
-		t.Type, t.Description, ms(t.CreatedAt)).Scan(&t.ID); err != nil {
+	var booking any // NULL for money that moved for no class
+	if t.BookingID != 0 {
+		booking = t.BookingID
+	}
+	if err := tx.queryRow(ctx, `INSERT INTO ledger_transactions (type, description, booking_id, created_at) VALUES (?, ?, ?, ?) RETURNING id`,
+		t.Type, t.Description, booking, ms(t.CreatedAt)).Scan(&t.ID); err != nil {
 		return err
 	}
 	for _, l := range legs {
@@ -154,8 +158,8 @@ func (db *DB) AuditLedger(ctx context.Context) ([]string, error) {
 // or whose escrow does not hold its price while it is live and nothing once
 // it is settled or refunded; escrow money that no booking of its student
 // names; a slot with two live bookings, or whose booked flag says otherwise
-// than its bookings. A booking's ledger transactions are those its classNote
-// describes. Like AuditLedger it reads everything.
+// than its bookings. A booking's ledger transactions are those that name it
+// (booking_id). Like AuditLedger it reads everything.
 func (db *DB) AuditBookings(ctx context.Context) ([]string, error) {
 	live := []any{zabano.StatusBooked, zabano.StatusCancelPending, zabano.StatusDone}
 	return db.audit(ctx, []auditCheck{
@@ -166,7 +170,7 @@ func (db *DB) AuditBookings(ctx context.Context) ([]string, error) {
 				CAST(COALESCE(SUM(CASE WHEN a.kind = 'escrow' THEN e.amount ELSE 0 END), 0) AS BIGINT),
 				CASE WHEN b.status IN (?, ?) THEN b.price ELSE 0 END
 			FROM bookings b
-			LEFT JOIN ledger_transactions t ON t.description = 'class #' || CAST(b.id AS TEXT)
+			LEFT JOIN ledger_transactions t ON t.booking_id = b.id
 			LEFT JOIN ledger_entries e ON e.transaction_id = t.id
 			LEFT JOIN ledger_accounts a ON a.id = e.account_id AND a.user_id = b.student_id
 			GROUP BY b.id, b.price, b.status`,
@@ -175,8 +179,8 @@ func (db *DB) AuditBookings(ctx context.Context) ([]string, error) {
 		{what: "ledger transaction %d moves %d in the escrow of user %d, for no booking of theirs",
 			q: `SELECT t.id, e.amount, a.user_id FROM ledger_transactions t
 			JOIN ledger_entries e ON e.transaction_id = t.id JOIN ledger_accounts a ON a.id = e.account_id
-			WHERE a.kind = 'escrow' AND NOT EXISTS (SELECT 1 FROM bookings b
-				WHERE t.description = 'class #' || CAST(b.id AS TEXT) AND b.student_id = a.user_id)`},
+			LEFT JOIN bookings b ON b.id = t.booking_id AND b.student_id = a.user_id
+			WHERE a.kind = 'escrow' AND b.id IS NULL`},
 		{what: "slot %d has %d live bookings",
 			q: `SELECT slot_id, COUNT(*) FROM bookings WHERE slot_id IS NOT NULL AND status IN (?, ?, ?)
 			GROUP BY slot_id HAVING COUNT(*) > 1`, args: live},

@@ -62,13 +62,16 @@ func TestSeedMarketplace(t *testing.T) {
 		if err := db.SeedTopUps(ctx, map[int64]int64{s1: 400_000, s2: 200_000}); err != nil {
 			t.Fatal(err)
 		}
-		bookings := []*zabano.NewBooking{
-			{StudentID: s1, SlotID: slots[0].ID, LevelPriceID: teachers[0].Levels[1].ID, MeetingLink: "https://meet.example/a"},
-			{StudentID: s1, SlotID: slots[4].ID, LevelPriceID: teachers[1].Levels[0].ID, MeetingLink: "https://meet.example/b"},
-			{StudentID: s2, SlotID: slots[1].ID, LevelPriceID: teachers[0].Levels[0].ID, MeetingLink: "https://meet.example/c"},
-		}
-		if err := db.SeedBookings(ctx, bookings); err != nil {
-			t.Fatal(err)
+		// The seed books as the API does, through the booking service.
+		svc := &zabano.Bookings{Store: db, MeetingURL: zabano.DefaultMeetingURL, Now: db.Now}
+		for _, b := range []zabano.NewBooking{
+			{StudentID: s1, SlotID: slots[0].ID, LevelPriceID: teachers[0].Levels[1].ID},
+			{StudentID: s1, SlotID: slots[4].ID, LevelPriceID: teachers[1].Levels[0].ID},
+			{StudentID: s2, SlotID: slots[1].ID, LevelPriceID: teachers[0].Levels[0].ID},
+		} {
+			if _, err := svc.Book(ctx, b); err != nil {
+				t.Fatal(err)
+			}
 		}
 		for _, c := range []struct {
 			student        int64
@@ -87,14 +90,13 @@ func TestSeedMarketplace(t *testing.T) {
 			t.Errorf("teacher 1's free slots: %v %v", free, err)
 		}
 
-		// A taken slot, another teacher's level or an empty wallet fail, and
-		// their statement's bookings with them.
-		for name, b := range map[string]*zabano.NewBooking{
+		// A taken slot, another teacher's level or an empty wallet fail.
+		for name, b := range map[string]zabano.NewBooking{
 			"taken":   {StudentID: s2, SlotID: slots[0].ID, LevelPriceID: teachers[0].Levels[0].ID},
 			"level":   {StudentID: s2, SlotID: slots[2].ID, LevelPriceID: teachers[1].Levels[0].ID},
 			"no cash": {StudentID: s2, SlotID: slots[2].ID, LevelPriceID: teachers[0].Levels[1].ID},
 		} {
-			if err := db.SeedBookings(ctx, []*zabano.NewBooking{b}); err == nil {
+			if _, err := svc.Book(ctx, b); err == nil {
 				t.Errorf("%s: booked", name)
 			}
 		}

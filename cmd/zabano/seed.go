@@ -137,17 +137,16 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 	if err := db.SeedSlots(ctx, slots); err != nil {
 		return err
 	}
-	bookings, costs, err := bookSlots(teachers, students, slots, nBookings, c.meetingURL)
-	if err != nil {
-		return err
-	}
+	bookings, costs := bookSlots(teachers, students, slots, nBookings)
 	topUps := make(map[int64]int64, len(students))
 	for _, s := range students {
 		if amount := costs[s.ID] + wallet; amount > 0 {
 			topUps[s.ID] = amount
 		}
 	}
-	if err := payInParallel(ctx, db, topUps, bookings, 16); err != nil {
+	// The seed books as the API does, so its classes are like any other.
+	svc := &zabano.Bookings{Store: db, MeetingURL: c.meetingURL, MaxFreeSlots: c.maxFreeSlots, FreeCancel: c.freeCancel, Now: time.Now}
+	if err := payInParallel(ctx, db, svc, topUps, bookings, 16); err != nil {
 		return err
 	}
 	if err := db.AnalyzeSeed(ctx); err != nil {
@@ -194,43 +193,39 @@ func openSlots(teachers []*zabano.TeacherProfile, n int, now time.Time) ([]zaban
 // len(students)'s, in the k-th of n equal runs of slots, shifted by the
 // student's round so that one student's classes fall at different hours.
 // It returns the bookings and what each student's classes cost.
-func bookSlots(teachers []*zabano.TeacherProfile, students []*zabano.User, slots []zabano.Slot, n int, meetingURL string) ([]*zabano.NewBooking, map[int64]int64, error) {
+func bookSlots(teachers []*zabano.TeacherProfile, students []*zabano.User, slots []zabano.Slot, n int) ([]zabano.NewBooking, map[int64]int64) {
 	if n == 0 {
-		return nil, nil, nil
+		return nil, nil
 	}
 	levels := make(map[int64]zabano.LevelPrice, len(teachers))
 	for _, p := range teachers {
 		levels[p.User.ID] = p.Levels[0]
 	}
 	run := len(slots) / n
-	bookings := make([]*zabano.NewBooking, n)
+	bookings := make([]zabano.NewBooking, n)
 	costs := make(map[int64]int64, len(students))
 	for k := range bookings {
 		student := students[k%len(students)].ID
 		slot := slots[k*run+k/len(students)%run]
-		link, err := zabano.MeetingLink(meetingURL)
-		if err != nil {
-			return nil, nil, err
-		}
 		level := levels[slot.TeacherID]
-		bookings[k] = &zabano.NewBooking{StudentID: student, SlotID: slot.ID, LevelPriceID: level.ID, MeetingLink: link}
+		bookings[k] = zabano.NewBooking{StudentID: student, SlotID: slot.ID, LevelPriceID: level.ID}
 		costs[student] += level.RegularPrice
 	}
-	return bookings, costs, nil
+	return bookings, costs
 }
 
-// payInParallel tops up the students' wallets and writes their bookings in
+// payInParallel tops up the students' wallets and books their classes in
 // n groups of students at once, each group in a transaction for its top-ups
-// and one for its bookings. The groups' ledger accounts are their own, but
-// gateway clearing, which every top-up credits from, is locked by each
-// top-up transaction until it ends: so top-ups are short transactions apart
-// from the bookings. PostgreSQL works on the groups side by side, which
-// matters when each statement waits for a busy machine to schedule the
-// database; SQLite's one writer takes them in turn.
-func payInParallel(ctx context.Context, db *sqlstore.DB, topUps map[int64]int64, bookings []*zabano.NewBooking, n int) error {
+// and then one booking at a time through svc, as the API books. The groups'
+// ledger accounts are their own, but gateway clearing, which every top-up
+// credits from, is locked by each top-up transaction until it ends: so
+// top-ups are short transactions apart from the bookings. PostgreSQL works
+// on the groups side by side, which matters when each statement waits for a
+// busy machine to schedule the database; SQLite's one writer takes them in turn.
+func payInParallel(ctx context.Context, db *sqlstore.DB, svc *zabano.Bookings, topUps map[int64]int64, bookings []zabano.NewBooking, n int) error {
 	type group struct {
 		topUps   map[int64]int64
-		bookings []*zabano.NewBooking
+		bookings []zabano.NewBooking
 	}
 	groups := make([]group, n)
 	for i := range groups {
@@ -247,8 +242,11 @@ func payInParallel(ctx context.Context, db *sqlstore.DB, topUps map[int64]int64,
 	for _, g := range groups {
 		go func() {
 			err := db.SeedTopUps(ctx, g.topUps)
-			if err == nil {
-				err = db.SeedBookings(ctx, g.bookings)
+			for _, b := range g.bookings {
+				if err != nil {
+					break
+				}
+				_, err = svc.Book(ctx, b)
 			}
 			errs <- err
 		}()

@@ -128,10 +128,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		webFiles = os.DirFS(c.webDir)
 	}
 	srv := &httpapi.Server{
-		Teachers:      db,
-		Students:      db,
-		Media:         store,
-		Bookings:      db,
+		Teachers: db,
+		Students: db,
+		Media:    store,
+		Bookings: &zabano.Bookings{
+			Store: db, MeetingURL: c.meetingURL, MaxFreeSlots: c.maxFreeSlots, FreeCancel: c.freeCancel, Now: now,
+		},
 		Reviews:       db,
 		Chats:         db,
 		Materials:     db,
@@ -139,8 +141,6 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		FileKey:       []byte("material-file:" + c.secret),
 		LedgerCounts:  db.LedgerCounts,
 		PaymentCounts: db.PaymentCounts,
-		MeetingURL:    c.meetingURL,
-		MaxFreeSlots:  c.maxFreeSlots,
 		Now:           now,
 		DevClock:      devClock,
 		Ping:          db.Ping,
@@ -221,7 +221,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	})
 	// Classes nobody marked done are paid to the teacher SettleAfter their end.
 	go every(ctx, db, time.Minute, logger, "settle classes", func(ctx context.Context) (int, error) {
-		return db.SettleDue(ctx, now().Add(-zabano.SettleAfter))
+		return srv.Bookings.SettleDue(ctx)
 	})
 
 	servers := []*http.Server{hs}

@@ -3,6 +3,7 @@ import {
   canJoin,
   canMarkDone,
   canRequestCancel,
+  cancelCase,
   countByFilter,
   durationOf,
   filterClasses,
@@ -62,6 +63,19 @@ describe('actions', () => {
     expect(durationOf(makeBooking({ id: 3, start_time: iso(NOW), duration: 45 }))).toBe(45);
     expect(durationOf({ duration: 0, start_time: iso(NOW), end_time: iso(NOW + 30 * MIN) })).toBe(30);
     expect(durationOf({ duration: 0, start_time: iso(NOW), end_time: '' })).toBe(60);
+  });
+});
+
+describe('cancelCase: free while free_cancel_until is ahead, that instant included; then the teacher approves', () => {
+  const until = '2030-01-15T14:00:00Z';
+  const b = makeBooking({ id: 1, start_time: '2030-01-16T14:00:00Z', free_cancel_until: until });
+  it('is free up to and at the instant the server names', () => {
+    expect(cancelCase(b, Date.parse(until) - 1000)).toBe('free');
+    expect(cancelCase(b, Date.parse(until))).toBe('free');
+  });
+  it("is the teacher's after it, or when the server names none", () => {
+    expect(cancelCase(b, Date.parse(until) + 1000)).toBe('teacher');
+    expect(cancelCase({ ...b, free_cancel_until: null }, Date.parse(until) - 1000)).toBe('teacher');
   });
 });
 

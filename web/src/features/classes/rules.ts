@@ -76,6 +76,16 @@ export function canRequestCancel(b: Booking, now: number): boolean {
   return b.status === 'booked' && startOf(b) > now;
 }
 
+/** CancelCase is what a student's cancel does now: "free", cancelled and
+ * refunded at once, or "teacher", a request the teacher approves. */
+export type CancelCase = 'free' | 'teacher';
+
+/** cancelCase: free while the server's free_cancel_until (null once it has
+ * passed) is still ahead of now, that instant included; then the teacher's. */
+export function cancelCase(b: Pick<Booking, 'free_cancel_until'>, now: number): CancelCase {
+  return b.free_cancel_until !== null && Date.parse(b.free_cancel_until) >= now ? 'free' : 'teacher';
+}
+
 /** showsMeetingLink: the link shows only while the class is booked. */
 export function showsMeetingLink(b: Booking): boolean {
   return b.status === 'booked' && b.meeting_link !== '';

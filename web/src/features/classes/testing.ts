@@ -26,6 +26,7 @@ export function makeBooking(over: Partial<Booking> & Pick<Booking, 'id' | 'start
     meeting_link: `https://meet.jit.si/zabano-${over.id}`,
     notes: '',
     requested_at: null,
+    free_cancel_until: null,
     created_at: '2026-11-01T00:00:00Z',
     slot_detail: { teacher: teacher.id, date: over.start_time.slice(0, 10), start_time: '', end_time: '' },
     ...over,

@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { Stars } from '@/features/reviews/components/rating-summary';
-import { canMarkDone, canRequestCancel, canReview, durationOf, showsMeetingLink, type Booking } from '../rules';
-import { useClassTime } from './class-time';
+import { cancelCase, canMarkDone, canRequestCancel, canReview, durationOf, showsMeetingLink, type Booking } from '../rules';
+import { useClassTime, useInstantText } from './class-time';
 import { PersonAvatar } from './person-avatar';
 import { StatusBadge } from './status-badge';
 
@@ -24,11 +24,13 @@ type ClassCardProps = {
 
 /** ClassCard is one of the student's classes: teacher, time, duration,
  * price, status, the meeting link while it is booked, and the actions it
- * allows (mark done once it has ended, ask to cancel while booked and not yet started). */
+ * allows (mark done once it has ended, cancel while booked and not yet
+ * started, saying whether that is free until a time or the teacher's to approve). */
 export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, onReview, busy }: ClassCardProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const classTime = useClassTime();
+  const instantText = useInstantText();
   const teacher = b.teacher.name || b.teacher_name || b.teacher.username;
   const headingId = `class-${b.id}`;
   const doneAllowed = canMarkDone(b, now);
@@ -64,6 +66,13 @@ export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, on
           </Row>
         )}
       </dl>
+      {cancelAllowed && (
+        <p className="mt-3 text-sm text-muted">
+          {b.free_cancel_until !== null && cancelCase(b, now) === 'free'
+            ? t('classes.card.freeCancelUntil', { time: instantText(b.free_cancel_until, tz) })
+            : t('classes.card.teacherApproves')}
+        </p>
+      )}
       {(showsMeetingLink(b) || doneAllowed || cancelAllowed || reviewAllowed) && (
         <div className="mt-4 flex flex-wrap items-center gap-2">
           {showsMeetingLink(b) && (

@@ -130,6 +130,58 @@ describe('StudentClasses', () => {
     expect(cancelled).toBe('3');
   });
 
+  it('says before confirming whether a cancel is free until a time, in the viewer\'s zone, or the teacher\'s to approve', async () => {
+    await i18n.changeLanguage('en');
+    localStorage.setItem('zabano.tz', 'America/New_York');
+    // Free until 14:00 UTC, 9:00 AM in New York; the other class is past its free window.
+    const free = makeBooking({ id: 8, teacher: mina, start_time: '2030-01-16T14:00:00Z', free_cancel_until: '2030-01-15T14:00:00Z' });
+    const late = makeBooking({ id: 9, teacher: omid, start_time: '2030-01-17T14:00:00Z' });
+    let list = [free, late];
+    setup();
+    let profiles = 0;
+    server.use(
+      http.get('*/api/slot/lists/student/', () => HttpResponse.json(list)),
+      http.get('*/api/profile/', () => {
+        profiles++;
+        return HttpResponse.json(makeUser());
+      }),
+      http.put('*/api/slot/cancel/:id/', () => {
+        const cancelled = { ...free, status: 'approved_cancel' as const, cancelled_by: 'student' as const, free_cancel_until: null };
+        list = [cancelled, late];
+        return HttpResponse.json(cancelled);
+      }),
+    );
+    const { user } = renderWithRouter(<StudentClasses />, '/student/booked-slots');
+    await screen.findAllByRole('article');
+    const [freeCard, lateCard] = screen.getAllByRole('article');
+    expect(freeCard).toHaveTextContent(/Free cancellation until Tuesday, January 15, 2030, 9:00\sAM/);
+    expect(lateCard).toHaveTextContent('The teacher must approve the cancellation');
+
+    await user.click(within(lateCard!).getByRole('button', { name: 'Request cancellation' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Ask to cancel this class?' });
+    expect(ask).toHaveTextContent('The teacher must approve the cancellation');
+    await user.click(within(ask).getByRole('button', { name: 'Go back' }));
+
+    await user.click(within(freeCard!).getByRole('button', { name: 'Request cancellation' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this class?' });
+    expect(dialog).toHaveTextContent(/Free cancellation until Tuesday, January 15, 2030, 9:00\sAM/);
+    expect(dialog).toHaveTextContent('250,000 Toman returned to your wallet');
+    const before = profiles;
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the class' }));
+    expect(await screen.findByText('The class was cancelled and 250,000 Toman returned to your wallet.')).toBeInTheDocument();
+    // The card shows it cancelled, and the balance is read again.
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Mina' })).getByText('Cancelled')).toBeInTheDocument());
+    await waitFor(() => expect(profiles).toBeGreaterThan(before));
+    localStorage.removeItem('zabano.tz');
+  });
+
+  it('says the free cancellation in Persian', async () => {
+    await i18n.changeLanguage('fa');
+    setup([makeBooking({ id: 8, teacher: mina, start_time: '2030-01-16T14:00:00Z', free_cancel_until: '2030-01-15T14:00:00Z' })]);
+    renderWithRouter(<StudentClasses />, '/student/booked-slots');
+    expect(await screen.findByRole('article')).toHaveTextContent('لغو رایگان تا');
+  });
+
   it('shows the server message when an action fails', async () => {
     setup();
     server.use(

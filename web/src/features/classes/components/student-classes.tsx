@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api/error-text';
 import { cn } from '@/lib/cn';
-import { formatNumber } from '@/lib/format';
+import { formatMoney, formatNumber } from '@/lib/format';
 import type { TKey } from '@/lib/i18n/keys';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useViewerTimeZone } from '@/lib/time-zone';
@@ -21,17 +21,19 @@ import { useRequestCancel } from '../api/request-cancel';
 import { useNotice } from '../hooks/use-notice';
 import {
   STATUS_FILTERS,
+  cancelCase,
   countByFilter,
   filterClasses,
   isStatusFilter,
   orderClasses,
   teachersOf,
   type Booking,
+  type CancelCase,
   type StatusFilter,
 } from '../rules';
 import { RateClassDialog } from '@/features/reviews/components/rate-class-dialog';
 import { ClassCard } from './class-card';
-import { useClassTime } from './class-time';
+import { useClassTime, useInstantText } from './class-time';
 
 const selectClass =
   'block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-base text-fg focus:border-ring focus:outline-none focus-visible:outline-2';
@@ -43,7 +45,9 @@ export const filterLabel: Record<StatusFilter, TKey> = {
   cancelled: 'classes.filters.cancelled',
 };
 
-type Pending = { booking: Booking; action: 'done' | 'cancel' };
+/** Pending is an action the student confirms; a cancel's case is fixed when
+ * the dialog opens, so it says what the student agrees to. */
+type Pending = { booking: Booking; action: 'done' } | { booking: Booking; action: 'cancel'; case: CancelCase };
 
 /** StudentClasses is the student's "My classes": filters by teacher and
  * status (?teacher=<id>&status=<group> in the address), quick status buttons,
@@ -55,6 +59,7 @@ export function StudentClasses() {
   const tz = useViewerTimeZone();
   const now = useNow(30_000);
   const classTime = useClassTime();
+  const instantText = useInstantText();
   const [params, setParams] = useSearchParams();
   const classes = useStudentClasses();
   const notice = useNotice();
@@ -93,7 +98,16 @@ export function StudentClasses() {
     notice.clear();
     const mutation = p.action === 'done' ? markDone : requestCancel;
     mutation.mutate(p.booking.id, {
-      onSuccess: () => notice.succeed(t(p.action === 'done' ? 'classes.notices.markedDone' : 'classes.notices.cancelRequested')),
+      // The server decides the case: a request sent a moment past the free
+      // window comes back cancel_pending.
+      onSuccess: (b) =>
+        notice.succeed(
+          p.action === 'done'
+            ? t('classes.notices.markedDone')
+            : b.status === 'approved_cancel'
+              ? t('classes.notices.cancelledFree', { price: formatMoney(b.price, lang) })
+              : t('classes.notices.cancelRequested'),
+        ),
       onError: (err) =>
         notice.fail(errorText(err, t, p.action === 'done' ? 'classes.errors.markDone' : 'classes.errors.cancel')),
       onSettled: () => setRunning(null),
@@ -200,7 +214,9 @@ export function StudentClasses() {
                     now={now}
                     busy={running?.booking.id === b.id ? running.action : null}
                     onMarkDone={(booking) => setConfirming({ booking, action: 'done' })}
-                    onRequestCancel={(booking) => setConfirming({ booking, action: 'cancel' })}
+                    onRequestCancel={(booking) =>
+                      setConfirming({ booking, action: 'cancel', case: cancelCase(booking, Date.now()) })
+                    }
                     onReview={setRating}
                   />
                 </li>
@@ -218,22 +234,40 @@ export function StudentClasses() {
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(o) => !o && setConfirming(null)}
-        title={t(confirming?.action === 'cancel' ? 'classes.confirm.cancelTitle' : 'classes.confirm.doneTitle')}
+        title={t(confirmText(confirming).title)}
         body={
           confirming
-            ? t(confirming.action === 'cancel' ? 'classes.confirm.cancelBody' : 'classes.confirm.doneBody', {
+            ? t(confirmText(confirming).body, {
                 time: classTime(confirming.booking, tz),
                 teacher: confirming.booking.teacher.name || confirming.booking.teacher_name,
+                price: formatMoney(confirming.booking.price, lang),
+                until: confirming.booking.free_cancel_until ? instantText(confirming.booking.free_cancel_until, tz) : '',
               })
             : undefined
         }
-        confirmLabel={t(confirming?.action === 'cancel' ? 'classes.confirm.cancelConfirm' : 'classes.confirm.doneConfirm')}
+        confirmLabel={t(confirmText(confirming).confirm)}
         cancelLabel={t('classes.confirm.keep')}
         tone={confirming?.action === 'cancel' ? 'danger' : 'primary'}
         onConfirm={run}
       />
     </div>
   );
+}
+
+/** confirmText is the wording of the dialog that confirms p: marking done,
+ * a free cancellation, or a request the teacher must approve. */
+function confirmText(p: Pending | null): { title: TKey; body: TKey; confirm: TKey } {
+  if (p?.action === 'cancel' && p.case === 'free') {
+    return {
+      title: 'classes.confirm.freeCancelTitle',
+      body: 'classes.confirm.freeCancelBody',
+      confirm: 'classes.confirm.freeCancelConfirm',
+    };
+  }
+  if (p?.action === 'cancel') {
+    return { title: 'classes.confirm.cancelTitle', body: 'classes.confirm.cancelBody', confirm: 'classes.confirm.cancelConfirm' };
+  }
+  return { title: 'classes.confirm.doneTitle', body: 'classes.confirm.doneBody', confirm: 'classes.confirm.doneConfirm' };
 }
 
 function QuickButton({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: ReactNode }) {

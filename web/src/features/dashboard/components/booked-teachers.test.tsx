@@ -34,6 +34,7 @@ function booking(id: number, teacherId: number, name: string, start: string, sta
     meeting_link: '',
     notes: '',
     requested_at: null,
+    free_cancel_until: null,
     created_at: '2026-11-01T00:00:00Z',
     slot_detail: { teacher: teacherId, date: '', start_time: '', end_time: '' },
     review: null,
