@@ -139,6 +139,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		FileKey:       []byte("material-file:" + c.secret),
 		LedgerCounts:  db.LedgerCounts,
 		PaymentCounts: db.PaymentCounts,
+		Version:       version,
 		MeetingURL:    c.meetingURL,
 		MaxFreeSlots:  c.maxFreeSlots,
 		Now:           now,
