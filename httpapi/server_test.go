@@ -73,11 +73,13 @@ func TestBodyLimit(t *testing.T) {
 func TestLanguage(t *testing.T) {
 	a := newApp(t, storetest.Open(t, "sqlite"))
 	for header, want := range map[string]string{
-		"en-US,en;q=0.9":    "Not found.",
-		"fa-IR":             "یافت نشد.",
-		"de-DE, en;q=0.5":   "Not found.",
-		"de-DE":             "یافت نشد.",
-		"fa;q=0.9, en;q=.8": "یافت نشد.",
+		"en-US,en;q=0.9":     "Not found.",
+		"fa-IR":              "یافت نشد.",
+		"de-DE, en;q=0.5":    "Not found.",
+		"de-DE":              "یافت نشد.",
+		"fa;q=0.9, en;q=.8":  "یافت نشد.",
+		"en;q=0.1, fa;q=0.9": "یافت نشد.",
+		"fa;q=0":             "Not found.",
 	} {
 		r := a.do(req{method: "GET", path: "/api/x/", lang: header})
 		if got := r.json(t)["detail"]; got != want {
