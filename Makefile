@@ -7,19 +7,36 @@ GO_PKGS = $(shell go list ./... | grep -v /node_modules/)
 WEB_DEPS := web/node_modules/.package-lock.json
 CHROMIUM := /usr/bin/chromium
 
+# The version `zabano version` prints: the commit, "-dirty" with uncommitted changes; "dev"
+# outside git.
+VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
+
+# What the web app is built from; the API client is generated from the spec (schema.d.ts,
+# itself generated, is left out). web/dist/index.html stands for the whole build.
+WEB_SRC := $(shell find web/src web/public -type f ! -name schema.d.ts) web/index.html \
+	web/package.json web/vite.config.ts $(wildcard web/tsconfig*.json) web/scripts/size.mjs \
+	docs/openapi.yaml
+WEB_DIST := web/dist/index.html
+
 .PHONY: build web run test test-go test-web test-e2e bench lint chromium clean
+# A failed recipe leaves no target, so a half-built app is built again.
+.DELETE_ON_ERROR:
 
 $(WEB_DEPS): web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 	@touch $@
 
-# The app is embedded in the binary; vite empties web/dist, so .gitkeep is put back.
-web: $(WEB_DEPS)
+# The app is embedded in the binary, built again only when its sources change; vite empties
+# web/dist and puts back the .gitkeep git tracks.
+web: $(WEB_DIST)
+$(WEB_DIST): $(WEB_DEPS) $(WEB_SRC)
 	cd web && npm run build
-	@touch web/dist/.gitkeep
+	@touch $@
 
-build: web
-	go build -o bin/zabano ./cmd/zabano
+# go build always runs: its cache makes it a second when nothing changed, and it alone knows
+# every Go file and module the binary is made of.
+build: $(WEB_DIST)
+	go build -ldflags "-X main.version=$(VERSION)" -o bin/zabano ./cmd/zabano
 
 # Serves http://127.0.0.1:8080 with SQLite under ./data, the sandbox gateway and the dev SMS
 # outbox; the first run seeds a demo marketplace.

@@ -37,17 +37,66 @@ var (
 	}
 )
 
-// lang is the language the user reads, from Accept-Language: the first of fa
-// and en it names, else Persian, the product's default.
+// lang is the language the user reads, from Accept-Language.
 func lang(r *http.Request) string {
-	for _, part := range strings.Split(r.Header.Get("Accept-Language"), ",") {
-		tag, _, _ := strings.Cut(strings.TrimSpace(part), ";")
-		primary, _, _ := strings.Cut(strings.ToLower(tag), "-")
-		if primary == "fa" || primary == "en" {
-			return primary
+	return language(r.Header.Get("Accept-Language"))
+}
+
+// unweighted ranks a language the header leaves unnamed (without *): below
+// any weight a header can give (q has three decimals) and above one it
+// excludes with q=0.
+const unweighted = 0.0001
+
+// language picks fa or en from an Accept-Language value (RFC 9110, 12.5.4):
+// the one weighted higher. A range names a language by its primary subtag
+// (en-US names en), * weighs the languages no range names, and a range with
+// a malformed weight counts for nothing. Ties, as with no header, go to
+// Persian, the product's default.
+func language(header string) string {
+	named := map[string]float64{}
+	star := -1.0
+	for _, part := range strings.Split(header, ",") {
+		tag, params, _ := strings.Cut(part, ";")
+		tag = strings.ToLower(strings.TrimSpace(tag))
+		q, ok := weight(params)
+		if !ok || tag == "" {
+			continue
+		}
+		if tag == "*" {
+			star = max(star, q)
+			continue
+		}
+		primary, _, _ := strings.Cut(tag, "-")
+		if w, seen := named[primary]; !seen || q > w {
+			named[primary] = q
 		}
 	}
+	score := func(l string) float64 {
+		if q, ok := named[l]; ok {
+			return q
+		}
+		if star >= 0 {
+			return star
+		}
+		return unweighted
+	}
+	if score("en") > score("fa") {
+		return "en"
+	}
 	return "fa"
+}
+
+// weight reads q from a range's parameters ("q=0.5"); 1 when absent, not ok
+// when it is not a number from 0 to 1.
+func weight(params string) (q float64, ok bool) {
+	for _, p := range strings.Split(params, ";") {
+		k, v, _ := strings.Cut(strings.TrimSpace(p), "=")
+		if strings.EqualFold(strings.TrimSpace(k), "q") {
+			q, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			return q, err == nil && q >= 0 && q <= 1
+		}
+	}
+	return 1, true
 }
 
 // encode writes v as JSON with status.

@@ -14,7 +14,7 @@ const (
 
 // routes lists the whole HTTP surface in one place. API patterns end in {$}:
 // a pattern ending in a bare slash would also match every path below it.
-func (s *Server) routes(mux *http.ServeMux) {
+func (s *Server) routes(mux *routeMux) {
 	mux.HandleFunc("GET /healthz", s.healthz)
 	mux.HandleFunc("GET /readyz", s.readyz)
 	// The metrics are on a private address (MetricsHandler). Here their path

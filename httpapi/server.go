@@ -39,8 +39,10 @@ type Server struct {
 	FileKey []byte
 	// LedgerCounts and PaymentCounts feed the metrics from the database.
 	LedgerCounts, PaymentCounts Counter
-	metricsOnce                 sync.Once
-	metrics                     *metrics
+	// Version is the binary's, for the metric zabano_build_info.
+	Version     string
+	metricsOnce sync.Once
+	metrics     *metrics
 	// Notifier wakes the event streams of users with new events.
 	Notifier zabano.Notifier
 	// Streams bounds the event streams; open holds those of this process.
@@ -75,8 +77,9 @@ const maxBody = 1 << 20
 // every request passes through.
 func (s *Server) Handler() http.Handler {
 	s.makeMetrics()
-	mux := http.NewServeMux()
+	mux := &routeMux{ServeMux: http.NewServeMux()}
 	s.routes(mux)
+	s.metrics.routes(mux.patterns)
 	h := limitBodies(maxBody, maxUploadBody)(mux)
 	h = recoverPanics(h)
 	h = securityHeaders(strings.HasPrefix(s.PublicURL, "https://"))(h)
@@ -93,13 +96,13 @@ func (s *Server) MetricsHandler() http.Handler {
 
 // makeMetrics makes the metrics once, whichever handler asks first.
 func (s *Server) makeMetrics() {
-	s.metricsOnce.Do(func() { s.metrics = newMetrics(s.LedgerCounts, s.PaymentCounts) })
+	s.metricsOnce.Do(func() { s.metrics = newMetrics(s.Version, s.LedgerCounts, s.PaymentCounts) })
 }
 
 // apiNotFound answers API paths under prefix (a pattern) that no route takes,
 // in the API's JSON error format: 405 with Allow when the path exists under
 // other methods, else 404. The API never falls back to the web app's page.
-func apiNotFound(mux *http.ServeMux, prefix string) http.HandlerFunc {
+func apiNotFound(mux *routeMux, prefix string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		var allow []string
 		for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {

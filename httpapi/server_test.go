@@ -73,11 +73,13 @@ func TestBodyLimit(t *testing.T) {
 func TestLanguage(t *testing.T) {
 	a := newApp(t, storetest.Open(t, "sqlite"))
 	for header, want := range map[string]string{
-		"en-US,en;q=0.9":    "Not found.",
-		"fa-IR":             "یافت نشد.",
-		"de-DE, en;q=0.5":   "Not found.",
-		"de-DE":             "یافت نشد.",
-		"fa;q=0.9, en;q=.8": "یافت نشد.",
+		"en-US,en;q=0.9":     "Not found.",
+		"fa-IR":              "یافت نشد.",
+		"de-DE, en;q=0.5":    "Not found.",
+		"de-DE":              "یافت نشد.",
+		"fa;q=0.9, en;q=.8":  "یافت نشد.",
+		"en;q=0.1, fa;q=0.9": "یافت نشد.",
+		"fa;q=0":             "Not found.",
 	} {
 		r := a.do(req{method: "GET", path: "/api/x/", lang: header})
 		if got := r.json(t)["detail"]; got != want {
@@ -100,12 +102,41 @@ func TestReadyWhenDatabaseDown(t *testing.T) {
 }
 
 // TestMetrics: the metrics are served by their own handler, for a private
-// address; the app's handler does not show them.
+// address; the app's handler does not show them. Names follow Prometheus'
+// conventions, and series whose labels are known start at zero.
 func TestMetrics(t *testing.T) {
 	var srv *httpapi.Server
-	a := newApp(t, storetest.Open(t, "sqlite"), func(s *httpapi.Server) { srv = s })
+	a := newApp(t, storetest.Open(t, "sqlite"), func(s *httpapi.Server) { srv = s; s.Version = "v1.2.3-4-gabcdef" })
 	metrics := httptest.NewServer(srv.MetricsHandler())
 	t.Cleanup(metrics.Close)
+	scrape := func() string {
+		t.Helper()
+		res, err := http.Get(metrics.URL + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return string(b)
+	}
+
+	// Before any request or payment.
+	body := scrape()
+	for _, want := range []string{
+		`zabano_build_info{version="v1.2.3-4-gabcdef"} 1`,
+		"# TYPE zabano_ledger_transactions_total counter",
+		`zabano_ledger_transactions_total{type="topup"} 0`,
+		`zabano_ledger_transactions_total{type="class_payment"} 0`,
+		"# TYPE zabano_payments gauge",
+		`zabano_payments{status="paid"} 0`,
+		`zabano_http_request_duration_seconds_count{method="GET",route="/api/profile/{$}"} 0`,
+		`zabano_event_streams 0`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("at the start, metrics lack %s", want)
+		}
+	}
+
 	s := newSchool(t, a) // two top-ups in the ledger
 	a.do(req{method: "GET", path: "/api/profile/", token: s.sara})
 	a.do(req{method: "GET", path: "/api/nothing/"})
@@ -113,23 +144,23 @@ func TestMetrics(t *testing.T) {
 	if r := a.do(req{method: "GET", path: "/metrics"}); r.status != 404 || strings.Contains(string(r.body), "zabano_") {
 		t.Fatalf("the app's /metrics: %d %s, want 404", r.status, r.body)
 	}
-	res, err := http.Get(metrics.URL + "/metrics")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	body := string(b)
+	body = scrape()
 	for _, want := range []string{
-		`zabano_http_requests_total{code="200",method="GET",route="GET /api/profile/{$}"} 1`,
+		`zabano_http_requests_total{code="200",method="GET",route="/api/profile/{$}"} 1`,
 		`zabano_http_requests_total{code="404",method="GET",route="/api/"} 1`,
-		`zabano_http_request_duration_seconds_count{route="POST /api/register/{$}"} 4`,
-		`zabano_ledger_transactions{type="topup"} 2`,
+		`zabano_http_request_duration_seconds_count{method="POST",route="/api/register/{$}"} 4`,
+		`zabano_ledger_transactions_total{type="topup"} 2`,
+		`zabano_ledger_transactions_total{type="refund"} 0`,
 		`zabano_event_streams 1`,
 		`go_goroutines`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("metrics lack %s", want)
+		}
+	}
+	for _, old := range []string{`route="GET `, "zabano_ledger_transactions{"} {
+		if strings.Contains(body, old) {
+			t.Errorf("metrics still show %s", old)
 		}
 	}
 	if t.Failed() {

@@ -273,8 +273,17 @@ func TestMetricsAddress(t *testing.T) {
 	if st, _ := get(base + "/metrics"); st != 404 {
 		t.Fatalf("the app's /metrics: %d, want 404", st)
 	}
-	if st, body := get(metrics); st != 200 || !strings.Contains(body, `zabano_http_requests_total{code="404",method="GET",route="GET /metrics"} 1`) {
+	st, body := get(metrics)
+	if st != 200 {
 		t.Fatalf("metrics address: %d %s", st, body)
+	}
+	for _, want := range []string{
+		`zabano_http_requests_total{code="404",method="GET",route="/metrics"} 1`,
+		`zabano_build_info{version="` + version + `"} 1`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("metrics lack %s", want)
+		}
 	}
 	if _, metrics := serve(t, "off"); metrics != "" {
 		t.Fatalf("metrics off, yet served on %s", metrics)

@@ -141,6 +141,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		FileKey:       []byte("material-file:" + c.secret),
 		LedgerCounts:  db.LedgerCounts,
 		PaymentCounts: db.PaymentCounts,
+		Version:       version,
 		Now:           now,
 		DevClock:      devClock,
 		Ping:          db.Ping,
