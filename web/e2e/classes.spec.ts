@@ -4,7 +4,7 @@
 // student asks to cancel, the teacher approves and the money is back; another
 // class is marked done after its end (the server's and the browser's clocks
 // moved forward) and the teacher's wallet shows the class payment.
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible, signInViaApi } from './helpers';
 import { balanceOf, bearer, makeTeacher, person, serverNow, topUp, uniqueWord, type Person, type Teacher } from './find-teacher-fixtures';
 
@@ -46,16 +46,37 @@ async function classesOf(page: Page, p: Person, role: 'student' | 'teacher'): Pr
   return (await res.json()) as Booking[];
 }
 
-/** bookFirstFree books the first free time of the teacher in the booking dialog, at the B1 level. */
-async function bookFirstFree(page: Page): Promise<string> {
+/** bookTimeAhead books, in the booking dialog at the B1 level, the teacher's
+ * first free time that starts at least hoursAhead after the server's clock:
+ * other journeys move that clock forward while this one runs, so a class
+ * about to start would start under its feet. The browser's clock is put on
+ * the server's, so that both agree on which times are still free. */
+async function bookTimeAhead(page: Page, request: APIRequestContext, hoursAhead: number): Promise<string> {
+  const now = await serverNow(request);
+  const res = await request.get(`/api/slot/teacher/${teacher.id}/`, { headers: bearer(student.token) });
+  expect(res.status()).toBe(200);
+  const starts = ((await res.json()) as Array<{ start: string; is_booked: boolean }>)
+    .filter((s) => !s.is_booked && Date.parse(s.start) > now)
+    .map((s) => Date.parse(s.start))
+    .sort((a, b) => a - b);
+  let index = starts.findIndex((t) => t >= now + hoursAhead * 3600_000);
+  expect(index, 'a free time far enough ahead').toBeGreaterThanOrEqual(0);
+
+  await page.clock.install({ time: now });
   await page.goto(`/student/find-teacher?q=${encodeURIComponent(teacher.name.split(' ')[1]!)}`);
   const card = page.getByRole('article', { name: teacher.name });
   await card.getByRole('button', { name: `Book a class with ${teacher.name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Book a class with ${teacher.name}` });
   const times = dialog.locator('button[aria-pressed]');
   await expect(times.first()).toBeVisible();
-  const chosen = (await times.first().getAttribute('aria-label')) ?? '';
-  await times.first().click();
+  // The dialog opens on the first week with a free time; later weeks follow.
+  for (let shown = await times.count(); index >= shown; shown = await times.count()) {
+    index -= shown;
+    await dialog.getByRole('button', { name: 'Next week' }).click();
+    await expect(times.first()).toBeVisible();
+  }
+  const chosen = (await times.nth(index).getAttribute('aria-label')) ?? '';
+  await times.nth(index).click();
   await dialog.getByLabel('Level and price').selectOption({ label: 'English · B1 — 250,000 Toman' });
   await dialog.getByRole('button', { name: 'Confirm booking' }).click();
   await expect(dialog).toBeHidden();
@@ -80,13 +101,13 @@ test('a teacher builds 4 weeks of availability with the Smart Builder', async ({
   await d.getByRole('button', { name: 'Every day' }).click();
   await d.getByRole('button', { name: 'Next' }).click();
   await d.getByLabel('Start time').fill('08:00');
-  await d.getByLabel('End time').fill('12:00');
+  await d.getByLabel('End time').fill('14:00');
   await d.getByRole('radio', { name: '60 min' }).check({ force: true });
   await d.getByLabel('Break between slots (minutes)').fill('0');
   await d.getByRole('button', { name: 'Next' }).click();
-  // floor(240 / 60) = 4 per day x 7 days x 4 weeks.
-  await expect(d.getByTestId('live-count')).toContainText('112');
-  await expect(d.getByTestId('live-count')).toContainText('4 per day × 7 days × 4 weeks');
+  // floor(360 / 60) = 6 per day x 7 days x 4 weeks.
+  await expect(d.getByTestId('live-count')).toContainText('168');
+  await expect(d.getByTestId('live-count')).toContainText('6 per day × 7 days × 4 weeks');
   await expectAccessible(page, 'Smart Builder (en)');
   await d.getByRole('button', { name: 'Create slots' }).click();
   await expect(d).toBeHidden();
@@ -94,14 +115,14 @@ test('a teacher builds 4 weeks of availability with the Smart Builder', async ({
   await expect(notice).toBeVisible();
   // Times of today already past are left out.
   const created = Number((await notice.textContent())!.match(/\d+/)![0]);
-  expect(created).toBeGreaterThanOrEqual(108);
-  expect(created).toBeLessThanOrEqual(112);
+  expect(created).toBeGreaterThanOrEqual(162);
+  expect(created).toBeLessThanOrEqual(168);
 
   const current = page.getByRole('region', { name: /Your current slots/ });
   await expect(current.getByRole('button', { name: `Show all (${created})` })).toBeVisible();
-  // The calendar shows them as the teacher's slots, 4 a day from the second week on.
+  // The calendar shows them as the teacher's slots, 6 a day from the second week on.
   await page.getByRole('button', { name: 'Next week' }).click();
-  await expect(page.getByRole('group', { name: /^Days of the week/ }).getByText(', your slot')).toHaveCount(28);
+  await expect(page.getByRole('group', { name: /^Days of the week/ }).getByText(', your slot')).toHaveCount(42);
   // The notice of a bulk run stays 5 seconds.
   await expect(notice).toBeHidden({ timeout: 10_000 });
 
@@ -113,7 +134,10 @@ test('a topped-up student books a time; the teacher sees it upcoming', async ({ 
   await signInViaApi(context, request, student);
   await page.goto('/student/find-teacher');
   await english(page);
-  await bookFirstFree(page);
+  // Within a day of its start the cancellation below is the teacher's to approve (the free
+  // cancellation ends 24 hours before): the Smart Builder's 08:00 to 14:00 leaves gaps of 19
+  // hours, so a time 4 to 23 hours ahead always exists.
+  await bookTimeAhead(page, request, 4);
   expect(await balanceOf(request, student)).toBe(TOP_UP - PRICE);
 
   await page.goto('/student/booked-slots');
@@ -177,7 +201,7 @@ test('another class is marked done after its end and the teacher is paid', async
   await signInViaApi(context, request, student);
   await page.goto('/student/find-teacher');
   await english(page);
-  await bookFirstFree(page);
+  await bookTimeAhead(page, request, 0);
   const booked = (await classesOf(page, student, 'student')).find((b) => b.status === 'booked')!;
   expect(booked).toBeTruthy();
 
@@ -187,7 +211,7 @@ test('another class is marked done after its end and the teacher is paid', async
   const moved = await request.post('/api/dev/clock/', { data: { advance_seconds: advance } });
   expect(moved.status()).toBe(200);
   const serverTime = Date.parse(((await moved.json()) as { now: string }).now);
-  await page.clock.install({ time: new Date(serverTime) });
+  await page.clock.setSystemTime(new Date(serverTime));
 
   await page.goto('/student/booked-slots');
   const card = page.getByRole('article', { name: teacher.name }).filter({ hasText: 'Upcoming' });
