@@ -18,7 +18,7 @@ test('the dashboard counts a class once it is done; the teacher lists the studen
   const teacher = await makeTeacher(request);
   const student = await makeStudent(request);
   await topUp(request, student, 300000);
-  const first = await bookClass(request, teacher, student, 2);
+  const first = await bookClass(request, teacher, student, 6);
   await bookClass(request, teacher, student, 30);
 
   const s = await openAs(browser, request, student);
