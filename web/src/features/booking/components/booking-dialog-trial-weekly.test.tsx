@@ -62,12 +62,13 @@ describe('booking dialog: trial classes', () => {
     const { user, bodies, booked } = setup({ trialAvailable: true });
     const dialog = await chooseTime(user);
     const select = within(dialog).getByLabelText('Level and price');
-    await waitFor(() => expect(select).toHaveDisplayValue('Trial class — 80,000 Toman'));
+    expect(await within(dialog).findByText(/Your first class with this teacher can be a trial class, for 80,000 Toman/)).toBeInTheDocument();
     expect(within(dialog).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Choose a level',
       'Trial class — 80,000 Toman',
       'English · B1 — 250,000 Toman',
     ]);
+    await user.selectOptions(select, 'Trial class — 80,000 Toman');
     expect(within(dialog).getByText('You pay the trial price, 80,000 Toman, from your wallet.')).toBeInTheDocument();
     // A trial is one class: no weekly repeat.
     expect(within(dialog).queryByLabelText('Repeat weekly')).not.toBeInTheDocument();
@@ -83,6 +84,7 @@ describe('booking dialog: trial classes', () => {
     await within(dialog).findByRole('option', { name: /English · B1/ });
     expect(within(dialog).queryByRole('option', { name: /Trial class/ })).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText('Level and price')).toHaveDisplayValue('Choose a level');
+    expect(within(dialog).queryByText(/can be a trial class/)).not.toBeInTheDocument();
   });
 });
 

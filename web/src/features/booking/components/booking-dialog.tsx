@@ -97,8 +97,8 @@ function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; 
   // Until the student moves, the picker shows the first week with a free time.
   const [chosenWeek, setWeek] = useState<number | null>(null);
   const [slotId, setSlotId] = useState<number | null>(null);
-  // The level's id, or TRIAL; until the student chooses, the trial when it is open.
-  const [chosenLevel, setLevelId] = useState<number | typeof TRIAL | null>(null);
+  // The level's id, or TRIAL.
+  const [levelId, setLevelId] = useState<number | typeof TRIAL | null>(null);
   const [repeat, setRepeat] = useState(false);
   const [weeks, setWeeks] = useState(4);
   const [notes, setNotes] = useState('');
@@ -108,7 +108,6 @@ function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; 
   const week = chosenWeek ?? firstWeekWithSlots(slots, today, weekStartDay(lang)) ?? 0;
   const levels = pricing.data?.levels ?? [];
   const trialPrice = pricing.data?.trialPrice ?? 0;
-  const levelId = chosenLevel ?? (trialPrice > 0 ? TRIAL : null);
   const trial = levelId === TRIAL;
   const weekly = repeat && !trial;
   // A chosen time that is no longer free (after a reload) is no longer chosen.
@@ -272,6 +271,9 @@ function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; 
             <Alert tone="error" onRetry={() => void pricing.refetch()}>
               {t('booking.pricingError')}
             </Alert>
+          )}
+          {trialPrice > 0 && !trial && (
+            <Alert tone="info">{t('booking.trialOffer', { price: formatMoney(trialPrice, lang) })}</Alert>
           )}
           {trial && <p className="text-sm text-muted">{t('booking.trialHint')}</p>}
           {level && level.exam_price > 0 && (
