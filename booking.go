@@ -41,7 +41,9 @@ type Booking struct {
 	Level        Level
 	Start, End   time.Time
 	Price        int64
-	Status       BookingStatus
+	// Trial: the student's trial class with the teacher, at the trial price.
+	Trial  bool
+	Status BookingStatus
 	// CancelledBy is the role that cancelled: the teacher, or the student
 	// whose request the teacher approved.
 	CancelledBy       Role
@@ -68,7 +70,10 @@ type NewBooking struct {
 	StudentID    int64
 	SlotID       int64
 	LevelPriceID int64
-	Notes        string
+	// Trial books the teacher's trial class at their trial price; the level
+	// price, optional then, only names the class's language (trial.go).
+	Trial bool
+	Notes string
 	// MeetingLink is the class's video room, made by MeetingLink.
 	MeetingLink string
 }
@@ -83,15 +88,19 @@ var (
 // Validate checks b's form.
 func (b *NewBooking) Validate() error {
 	var v Validation
+	b.validate(&v)
+	return v.Err()
+}
+
+func (b *NewBooking) validate(v *Validation) {
 	if b.SlotID <= 0 {
 		v.Add("slot", msgChooseSlot)
 	}
-	if b.LevelPriceID <= 0 {
+	if b.LevelPriceID <= 0 && !b.Trial {
 		v.Add("level_price", msgChooseLevel)
 	}
 	b.Notes = strings.TrimSpace(b.Notes)
-	checkText(&v, "notes", &b.Notes, maxNotes)
-	return v.Err()
+	checkText(v, "notes", &b.Notes, maxNotes)
 }
 
 // DefaultMeetingURL is the video-room address template: a Jitsi Meet room.
@@ -187,8 +196,14 @@ type BookingStore interface {
 	// DeleteSlot deletes a free slot of the teacher.
 	DeleteSlot(ctx context.Context, teacherID, slotID int64) error
 	// Book books a free future slot at one of its teacher's level prices
-	// offered now, moving the price from the student's wallet to escrow.
+	// offered now, or as the student's trial with the teacher at their trial
+	// price, moving the price from the student's wallet to escrow.
 	Book(ctx context.Context, b *NewBooking) (*Booking, error)
+	// BookWeekly books the slot of nb and the teacher's slots of the weeks
+	// after it (WeeklySlots), all or none (weekly.go).
+	BookWeekly(ctx context.Context, nb *NewBooking, weeks int) ([]*Booking, error)
+	// HasTrial reports whether the student has a live trial with the teacher.
+	HasTrial(ctx context.Context, studentID, teacherID int64) (bool, error)
 	// CancelByStudent cancels a booked class of the student before it starts:
 	// at once, refunded and its slot free again, when Booking.FreeCancel with
 	// notice allows it, else as a request the teacher decides.

@@ -66,6 +66,8 @@ type Error struct {
 	// CurrentLevelPrice is the level's price now, for an ECONFLICT booking
 	// at a price no longer offered.
 	CurrentLevelPrice *LevelPrice
+	// MissingWeeks are the weeks not free of an ECONFLICT weekly booking.
+	MissingWeeks []MissingWeek
 }
 
 func (e *Error) Error() string {

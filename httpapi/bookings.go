@@ -40,6 +40,7 @@ type bookingJSON struct {
 	EndTime             time.Time            `json:"end_time"`
 	Duration            int                  `json:"duration"` // minutes
 	Price               int64                `json:"price"`
+	Trial               bool                 `json:"trial"`
 	LevelPrice          int64                `json:"level_price"`
 	Language            string               `json:"language"`
 	LevelName           string               `json:"level_name"`
@@ -66,7 +67,7 @@ func (s *Server) bookingOf(b *zabano.Booking, loc *time.Location) bookingJSON {
 		ID: b.ID, Status: b.Status, CancellationPending: b.Status == zabano.StatusCancelPending, CancelledBy: b.CancelledBy,
 		TeacherID: b.TeacherID, TeacherName: b.Teacher.DisplayName(), TeacherPhoto: s.mediaURL(b.Teacher.Photo),
 		Teacher: person(b.Teacher), StudentID: b.StudentID, Student: person(b.Student),
-		StartTime: b.Start, EndTime: b.End, Duration: int(b.Duration().Minutes()), Price: b.Price,
+		StartTime: b.Start, EndTime: b.End, Duration: int(b.Duration().Minutes()), Price: b.Price, Trial: b.Trial,
 		LevelPrice: b.LevelPriceID, Language: b.Language, LevelName: b.Level.String(),
 		Notes: b.Notes, CreatedAt: b.CreatedAt,
 		SlotDetail: slotDetailJSON{
@@ -90,11 +91,12 @@ func (s *Server) bookingOf(b *zabano.Booking, loc *time.Location) bookingJSON {
 	return out
 }
 
-// book is POST /api/slot/booking/ (slot, level_price, notes).
+// book is POST /api/slot/booking/ (slot, level_price or trial, notes).
 func (s *Server) book(w http.ResponseWriter, r *http.Request, u *zabano.User) {
 	var req struct {
 		Slot       flexString `json:"slot"`
 		LevelPrice flexString `json:"level_price"`
+		Trial      flexBool   `json:"trial"`
 		Notes      string     `json:"notes"`
 	}
 	if err := decode(r, &req); err != nil {
@@ -103,7 +105,7 @@ func (s *Server) book(w http.ResponseWriter, r *http.Request, u *zabano.User) {
 	}
 	slot, _ := strconv.ParseInt(string(req.Slot), 10, 64)
 	level, _ := strconv.ParseInt(string(req.LevelPrice), 10, 64)
-	b, err := s.Bookings.Book(r.Context(), zabano.NewBooking{StudentID: u.ID, SlotID: slot, LevelPriceID: level, Notes: req.Notes})
+	b, err := s.Bookings.Book(r.Context(), zabano.NewBooking{StudentID: u.ID, SlotID: slot, LevelPriceID: level, Trial: bool(req.Trial), Notes: req.Notes})
 	s.answerBooking(w, r, b, err, http.StatusCreated)
 }
 

@@ -136,6 +136,9 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if e.CurrentLevelPrice != nil {
 		body["current_level_price"] = levelPriceOf(*e.CurrentLevelPrice)
 	}
+	if e.MissingWeeks != nil {
+		body["missing_weeks"] = missingWeeksOf(e.MissingWeeks)
+	}
 	if e.Code == zabano.ETOOMANY || e.RetryAfter > 0 {
 		secs := int(e.RetryAfter.Seconds())
 		w.Header().Set("Retry-After", strconv.Itoa(secs))

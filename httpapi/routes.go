@@ -73,6 +73,7 @@ func (s *Server) routes(mux *routeMux) {
 	mux.HandleFunc("GET /api/slot/teacher/{id}/{$}", s.authed(s.teacherSlots))
 	mux.HandleFunc("DELETE /api/available-slot/{id}/delete/{$}", s.only(zabano.RoleTeacher, s.deleteSlot))
 	mux.HandleFunc("POST /api/slot/booking/{$}", s.only(zabano.RoleStudent, s.book))
+	mux.HandleFunc("POST /api/slot/booking/recurring/{$}", s.only(zabano.RoleStudent, s.bookWeekly))
 	mux.HandleFunc("PUT /api/slot/cancel/{id}/{$}", s.only(zabano.RoleStudent, s.changeBooking(s.Bookings.Cancel)))
 	mux.HandleFunc("PUT /api/slot/cancel/approve/{$}", s.only(zabano.RoleTeacher, s.decideCancel))
 	mux.HandleFunc("PUT /api/slot/teacher-cancel/{id}/{$}", s.only(zabano.RoleTeacher, s.changeBooking(s.Bookings.CancelByTeacher)))

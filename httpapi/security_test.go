@@ -95,6 +95,9 @@ type world struct {
 	language int64         // a language of the student's profile
 	slotDel  int64         // a free slot of the teacher
 	slotFree [actors]int64 // a free slot for each student to book, of their own teacher
+	// slotWeekly is the first of two free slots a week apart, for each
+	// student to book weekly, of their own teacher.
+	slotWeekly [actors]int64
 	// The student's classes with the teacher, one per change a row makes.
 	bookCancel, bookApprove, bookTeacherCancel int64
 	bookDone                                   [actors]int64 // ended, for the student and the teacher to mark done
@@ -172,6 +175,10 @@ func newWorld(t *testing.T, a *app) *world {
 	w.slotDel = w.slot(teacher, 48*time.Hour)
 	w.slotFree[student] = w.slot(teacher, 49*time.Hour)
 	w.slotFree[student2] = w.slot(teacher2, 50*time.Hour) // the other student's teacher is the other teacher
+	for who, by := range map[int]int{student: teacher, student2: teacher2} {
+		w.slotWeekly[who] = w.slot(by, 60*time.Hour)
+		w.slot(by, 60*time.Hour+7*24*time.Hour)
+	}
 	w.bookCancel = w.book(student, teacher, w.slot(teacher, 51*time.Hour))
 	// Within the free-cancellation notice, so cancelling it asks the teacher.
 	w.bookApprove = w.book(student, teacher, w.slot(teacher, 20*time.Hour))
@@ -377,6 +384,10 @@ func authMatrix() []authRow {
 		{pattern: "POST /api/slot/booking/{$}", want: studentsOnly(201), call: func(w *world, who int) req {
 			by := map[int]int{student: teacher, student2: teacher2}[who]
 			return req{method: "POST", path: "/api/slot/booking/", body: map[string]any{"slot": w.slotFree[who], "level_price": w.level[by]}}
+		}},
+		{pattern: "POST /api/slot/booking/recurring/{$}", want: studentsOnly(201), call: func(w *world, who int) req {
+			by := map[int]int{student: teacher, student2: teacher2}[who]
+			return req{method: "POST", path: "/api/slot/booking/recurring/", body: map[string]any{"slot": w.slotWeekly[who], "weeks": 2, "level_price": w.level[by]}}
 		}},
 		{pattern: "PUT /api/slot/cancel/{id}/{$}", want: studentOwns(200), call: func(w *world, who int) req {
 			return req{method: "PUT", path: fmt.Sprintf("/api/slot/cancel/%d/", w.bookCancel)}

@@ -59,8 +59,11 @@ type teacherJSON struct {
 	ProfilePhotoURL  *string     `json:"profile_photo_url"`
 	PricePerHour     int64       `json:"price_per_hour"`
 	TestSessionPrice int64       `json:"test_session_price"`
-	ExperienceYears  int         `json:"experience_years"`
-	Languages        []string    `json:"languages"`
+	// TrialAvailable, on the pricing view only, says whether the signed-in
+	// student may book a trial class with the teacher now.
+	TrialAvailable  *bool    `json:"trial_available,omitempty"`
+	ExperienceYears int      `json:"experience_years"`
+	Languages       []string `json:"languages"`
 	// Rating is the average of the visible reviews; null when there are none.
 	Rating        *float64         `json:"rating"`
 	ReviewsCount  int              `json:"reviews_count"`
@@ -297,18 +300,24 @@ func (s *Server) deleteTeacherDocument(w http.ResponseWriter, r *http.Request, u
 }
 
 // teacherPricing is GET /api/teachers/{id}/profile/: what a student needs to
-// book: the teacher and their level prices.
-func (s *Server) teacherPricing(w http.ResponseWriter, r *http.Request, _ *zabano.User) {
+// book: the teacher, their level prices and whether a trial is open to the
+// student (trial_available, false for any other caller).
+func (s *Server) teacherPricing(w http.ResponseWriter, r *http.Request, u *zabano.User) {
 	id, err := pathID(r)
 	var p *zabano.TeacherProfile
 	if err == nil {
 		p, err = s.Teachers.FindTeacherProfile(r.Context(), id)
+	}
+	trial := false
+	if err == nil && u.Role == zabano.RoleStudent {
+		trial, err = s.Bookings.TrialAvailable(r.Context(), u.ID, p)
 	}
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
 	t := s.teacherOf(p)
+	t.TrialAvailable = &trial
 	if t.LevelPrices == nil {
 		t.LevelPrices = []levelPriceJSON{}
 	}

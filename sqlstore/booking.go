@@ -176,7 +176,7 @@ func (db *DB) Book(ctx context.Context, nb *zabano.NewBooking) (b *zabano.Bookin
 		} else if err != nil {
 			return err
 		}
-		price, err := levelPrice(ctx, tx, teacherID, nb.LevelPriceID)
+		levelID, price, err := classPrice(ctx, tx, teacherID, nb)
 		if err != nil {
 			return err
 		}
@@ -187,24 +187,33 @@ func (db *DB) Book(ctx context.Context, nb *zabano.NewBooking) (b *zabano.Bookin
 		if balance < price {
 			return zabano.InsufficientForClass(price - balance)
 		}
-		var id int64
-		err = tx.queryRow(ctx, `INSERT INTO bookings (slot_id, student_id, teacher_id, level_price_id, start_at, end_at, price,
-			status, meeting_link, notes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			nb.SlotID, nb.StudentID, teacherID, nb.LevelPriceID, start, end, price,
-			zabano.StatusBooked, nb.MeetingLink, nb.Notes, ms(tx.now)).Scan(&id)
-		if _, ok := uniqueViolation(err); ok {
-			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgSlotTaken)
-		} else if err != nil {
-			return err
-		}
-		t := classTransfer(zabano.TxClassPayment, zabano.WalletOf(nb.StudentID), zabano.EscrowOf(nb.StudentID), price, id)
-		if err := post(ctx, tx, t); err != nil {
+		id, err := insertBooking(ctx, tx, nb, zabano.Slot{ID: nb.SlotID, TeacherID: teacherID, Start: fromMS(start), End: fromMS(end)}, levelID, price)
+		if err != nil {
 			return err
 		}
 		b, err = findBooking(ctx, tx, id)
 		return err
 	})
 	return b, err
+}
+
+// insertBooking writes a class of nb's student at slot, already claimed,
+// and moves its price from their wallet to escrow.
+func insertBooking(ctx context.Context, tx *Tx, nb *zabano.NewBooking, slot zabano.Slot, levelID, price int64) (int64, error) {
+	var id int64
+	err := tx.queryRow(ctx, `INSERT INTO bookings (slot_id, student_id, teacher_id, level_price_id, start_at, end_at, price,
+		trial, status, meeting_link, notes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		slot.ID, nb.StudentID, slot.TeacherID, levelID, ms(slot.Start), ms(slot.End), price,
+		nb.Trial, zabano.StatusBooked, nb.MeetingLink, nb.Notes, ms(tx.now)).Scan(&id)
+	if name, ok := uniqueViolation(err); ok && isTrialIndex(name) {
+		return 0, zabano.Errorf(zabano.ECONFLICT, zabano.MsgTrialUsed)
+	} else if ok {
+		return 0, zabano.Errorf(zabano.ECONFLICT, zabano.MsgSlotTaken)
+	} else if err != nil {
+		return 0, err
+	}
+	t := classTransfer(zabano.TxClassPayment, zabano.WalletOf(nb.StudentID), zabano.EscrowOf(nb.StudentID), price, id)
+	return id, post(ctx, tx, t)
 }
 
 // levelPrice is the price of the teacher's level price id, if offered. A
@@ -436,7 +445,7 @@ func (db *DB) SettleDue(ctx context.Context, cutoff time.Time) (int, error) {
 }
 
 const bookingColumns = `b.id, COALESCE(b.slot_id, 0), b.student_id, b.teacher_id, b.level_price_id, l.language, l.level,
-	b.start_at, b.end_at, b.price, b.status, b.cancelled_by, b.meeting_link, b.notes, b.created_at,
+	b.start_at, b.end_at, b.price, b.trial, b.status, b.cancelled_by, b.meeting_link, b.notes, b.created_at,
 	COALESCE(b.cancel_requested_at, 0),
 	t.username, t.first_name, t.last_name, t.photo, s.username, s.first_name, s.last_name, s.photo, s.email, s.phone`
 
@@ -447,7 +456,7 @@ func scanBooking(row interface{ Scan(...any) error }) (*zabano.Booking, error) {
 	var b zabano.Booking
 	var start, end, created, requested int64
 	err := row.Scan(&b.ID, &b.SlotID, &b.StudentID, &b.TeacherID, &b.LevelPriceID, &b.Language, &b.Level,
-		&start, &end, &b.Price, &b.Status, &b.CancelledBy, &b.MeetingLink, &b.Notes, &created, &requested,
+		&start, &end, &b.Price, &b.Trial, &b.Status, &b.CancelledBy, &b.MeetingLink, &b.Notes, &created, &requested,
 		&b.Teacher.Username, &b.Teacher.FirstName, &b.Teacher.LastName, &b.Teacher.Photo,
 		&b.Student.Username, &b.Student.FirstName, &b.Student.LastName, &b.Student.Photo, &b.Student.Email, &b.Student.Phone)
 	if err != nil {

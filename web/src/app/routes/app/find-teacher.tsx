@@ -13,7 +13,7 @@ export function FindTeacherRoute() {
   const queryClient = useQueryClient();
   const [teacher, setTeacher] = useState<Teacher | null>(null);
   const [open, setOpen] = useState(false);
-  const [booked, setBooked] = useState<Booking | null>(null);
+  const [booked, setBooked] = useState<{ booking: Booking; classes: number } | null>(null);
   return (
     <>
       <FindTeacher
@@ -21,14 +21,14 @@ export function FindTeacherRoute() {
           setTeacher(t);
           setOpen(true);
         }}
-        banner={booked && <BookingSuccess booking={booked} onDismiss={() => setBooked(null)} />}
+        banner={booked && <BookingSuccess booking={booked.booking} classes={booked.classes} onDismiss={() => setBooked(null)} />}
       />
       <BookingDialog
         teacher={teacher}
         open={open}
         onOpenChange={setOpen}
-        onBooked={(b) => {
-          setBooked(b);
+        onBooked={(booking, classes) => {
+          setBooked({ booking, classes });
           void queryClient.invalidateQueries({ queryKey: teachersQueryKey });
         }}
       />

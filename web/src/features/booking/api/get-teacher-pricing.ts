@@ -12,11 +12,16 @@ export function usableLevels(levels: readonly LevelPrice[] | undefined): LevelPr
   return (levels ?? []).filter((l) => l.id > 0 && (l.regular_price > 0 || l.price > 0));
 }
 
-/** getTeacherPricing reads a teacher's bookable levels and their prices
- * (GET /api/teachers/{id}/profile/). */
-export async function getTeacherPricing(teacherId: number, signal?: AbortSignal): Promise<LevelPrice[]> {
+/** TeacherPricing is what booking a teacher costs: their levels, and their
+ * trial class's price when the signed-in student may take it (else 0). */
+export type TeacherPricing = { levels: LevelPrice[]; trialPrice: number };
+
+/** getTeacherPricing reads a teacher's bookable levels and their prices, and
+ * whether a trial class is open to the student (GET /api/teachers/{id}/profile/). */
+export async function getTeacherPricing(teacherId: number, signal?: AbortSignal): Promise<TeacherPricing> {
   const teacher = await request(api.GET('/api/teachers/{id}/profile/', { params: { path: { id: teacherId } }, signal }));
-  return usableLevels(teacher.level_prices);
+  const trialPrice = teacher.trial_available && teacher.test_session_price > 0 ? teacher.test_session_price : 0;
+  return { levels: usableLevels(teacher.level_prices), trialPrice };
 }
 
 export function useTeacherPricing(teacherId: number | null) {

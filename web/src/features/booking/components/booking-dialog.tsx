@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CalendarCheck, Wallet, X } from 'lucide-react';
+import { CalendarCheck, Repeat, Wallet, X } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button, IconButton } from '@/components/ui/button';
 import { TextArea } from '@/components/ui/field';
@@ -12,14 +12,14 @@ import { ApiError } from '@/lib/api/errors';
 import { errorText } from '@/lib/api/error-text';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { getProfile, profileQueryKey } from '@/lib/auth/get-profile';
-import { formatMoney } from '@/lib/format';
+import { formatLongDate, formatMoney, formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useViewerTimeZone } from '@/lib/time-zone';
-import { PaymentRequiredError, PriceChangedError, useBookSlot, type Booking } from '../api/book-slot';
+import { PaymentRequiredError, PriceChangedError, useBookSlot, useBookWeekly, WeeksMissingError, type Booking } from '../api/book-slot';
 import { teacherPricingKey, useTeacherPricing } from '../api/get-teacher-pricing';
 import { teacherSlotsKey, useTeacherSlots } from '../api/get-teacher-slots';
 import { languageKey } from '../languages';
-import { bookableSlots, canConfirm, firstWeekWithSlots, todayIn, validateBooking, walletTopUpHref, weekStartDay } from '../rules';
+import { bookableSlots, canConfirm, firstWeekWithSlots, freeWeeksBefore, MAX_REPEAT_WEEKS, MIN_REPEAT_WEEKS, todayIn, TRIAL, validateBooking, walletTopUpHref, weekStartDay } from '../rules';
 import { useSlotLabel, WeekPicker } from './week-picker';
 
 /** The teacher the dialog books: what a teacher card has. */
@@ -29,8 +29,9 @@ type BookingDialogProps = {
   teacher: BookingTeacher | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Called after a booking succeeded and the dialog closed. */
-  onBooked: (booking: Booking) => void;
+  /** Called after a booking succeeded and the dialog closed: the first class,
+   * and how many weekly classes were booked with it (1 for one class). */
+  onBooked: (booking: Booking, classes: number) => void;
 };
 
 const MAX_NOTES = 1000;
@@ -67,9 +68,10 @@ export function BookingDialog({ teacher, open, onOpenChange, onBooked }: Booking
   );
 }
 
-type Problem = { text: string; missingAmount?: number };
+/** A problem to show: missingAmount offers a top-up, fewerWeeks a shorter series of free weeks. */
+type Problem = { text: string; missingAmount?: number; fewerWeeks?: number };
 
-function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; onClose: () => void; onBooked: (b: Booking) => void }) {
+function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; onClose: () => void; onBooked: BookingDialogProps['onBooked'] }) {
   const { t } = useTranslation();
   const lang = useLang();
   const tz = useViewerTimeZone();
@@ -77,6 +79,7 @@ function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; 
   const queryClient = useQueryClient();
   const slotLabel = useSlotLabel();
   const levelSelectId = useId();
+  const weeksId = useId();
   const today = useMemo(() => todayIn(tz), [tz]);
 
   const slotsQuery = useTeacherSlots(teacher.id, tz);
@@ -89,22 +92,31 @@ function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; 
     select: (u) => u.wallet,
   });
   const book = useBookSlot();
+  const bookWeekly = useBookWeekly();
 
   // Until the student moves, the picker shows the first week with a free time.
   const [chosenWeek, setWeek] = useState<number | null>(null);
   const [slotId, setSlotId] = useState<number | null>(null);
-  const [levelId, setLevelId] = useState<number | null>(null);
+  // The level's id, or TRIAL.
+  const [levelId, setLevelId] = useState<number | typeof TRIAL | null>(null);
+  const [repeat, setRepeat] = useState(false);
+  const [weeks, setWeeks] = useState(4);
   const [notes, setNotes] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
 
   const slots = useMemo(() => bookableSlots(slotsQuery.data ?? [], teacher.id), [slotsQuery.data, teacher.id]);
   const week = chosenWeek ?? firstWeekWithSlots(slots, today, weekStartDay(lang)) ?? 0;
-  const levels = pricing.data ?? [];
+  const levels = pricing.data?.levels ?? [];
+  const trialPrice = pricing.data?.trialPrice ?? 0;
+  const trial = levelId === TRIAL;
+  const weekly = repeat && !trial;
   // A chosen time that is no longer free (after a reload) is no longer chosen.
   const slot = slots.find((s) => s.id === slotId) ?? null;
   const level = levels.find((l) => l.id === levelId) ?? null;
-  const loading = slotsQuery.isPending || pricing.isPending || book.isPending;
-  const choice = { slotId: slot?.id ?? null, levelId, levels };
+  const pending = book.isPending || bookWeekly.isPending;
+  const loading = slotsQuery.isPending || pricing.isPending || pending;
+  const choice = { slotId: slot?.id ?? null, levelId, levels, trialPrice };
+  const price = trial ? trialPrice : level ? level.regular_price || level.price : null;
   const name = teacher.name || teacher.username || '';
 
   const levelName = (l: { language: string; level_name: string }) => {
@@ -127,43 +139,62 @@ function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; 
       return;
     }
     setProblem(null);
+    const done = (first: Booking, classes: number) => {
+      void queryClient.invalidateQueries({ queryKey: teacherSlotsKey(teacher.id) });
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      void queryClient.invalidateQueries({ queryKey: teacherPricingKey(teacher.id) });
+      onClose();
+      onBooked(first, classes);
+    };
+    if (weekly) {
+      bookWeekly.mutate(
+        { slot: slot!.id, weeks, levelPrice: levelId as number, notes, tz },
+        { onSuccess: (list) => done(list[0]!, list.length), onError: failed },
+      );
+      return;
+    }
     book.mutate(
-      { slot: slot!.id, levelPrice: levelId!, notes, tz },
-      {
-        onSuccess: (booking) => {
-          void queryClient.invalidateQueries({ queryKey: teacherSlotsKey(teacher.id) });
-          void queryClient.invalidateQueries({ queryKey: profileQueryKey });
-          onClose();
-          onBooked(booking);
-        },
-        onError: (err) => {
-          if (err instanceof PaymentRequiredError) {
-            setProblem({
-              text: t('booking.notEnough', { amount: formatMoney(err.missingAmount, lang) }),
-              missingAmount: err.missingAmount,
-            });
-          } else if (err instanceof PriceChangedError) {
-            // The teacher repriced the level: nothing was paid. The level stays
-            // chosen at its new price, for the student to confirm again.
-            setProblem({ text: `${err.detail ?? ''} ${t('booking.pricesReloaded')}`.trim() });
-            setLevelId(err.currentLevelPrice.id);
-            void queryClient.invalidateQueries({ queryKey: teacherPricingKey(teacher.id) });
-          } else if (err instanceof ApiError && err.status === 400 && err.fields.level_price) {
-            // The level is no longer offered: show what is.
-            setProblem({ text: err.fields.level_price.join(' ') });
-            setLevelId(null);
-            void queryClient.invalidateQueries({ queryKey: teacherPricingKey(teacher.id) });
-          } else if (err instanceof ApiError && (err.status === 409 || err.status === 404)) {
-            // Someone else took the time, or it was withdrawn: show what is free now.
-            setProblem({ text: `${err.detail ?? t('booking.taken')} ${t('booking.slotsReloaded')}` });
-            setSlotId(null);
-            void slotsQuery.refetch();
-          } else {
-            setProblem({ text: errorText(err, t, 'booking.failed') });
-          }
-        },
-      },
+      trial ? { slot: slot!.id, levelPrice: null, trial: true, notes, tz } : { slot: slot!.id, levelPrice: levelId as number, notes, tz },
+      { onSuccess: (booking) => done(booking, 1), onError: failed },
     );
+  };
+
+  const failed = (err: Error) => {
+    if (err instanceof PaymentRequiredError) {
+      setProblem({
+        text: t('booking.notEnough', { amount: formatMoney(err.missingAmount, lang) }),
+        missingAmount: err.missingAmount,
+      });
+    } else if (err instanceof PriceChangedError) {
+      // The teacher repriced the level: nothing was paid. The level stays
+      // chosen at its new price, for the student to confirm again.
+      setProblem({ text: `${err.detail ?? ''} ${t('booking.pricesReloaded')}`.trim() });
+      setLevelId(err.currentLevelPrice.id);
+      void queryClient.invalidateQueries({ queryKey: teacherPricingKey(teacher.id) });
+    } else if (err instanceof WeeksMissingError) {
+      // Nothing was booked: name the weeks that are not free, with their
+      // dates, and offer the free weeks before the first of them.
+      const dates = err.weeks.map((w) => t('booking.weekOn', { week: formatNumber(w.week, lang), when: formatLongDate(w.start_time, lang, tz) }));
+      const fewer = freeWeeksBefore(err.weeks);
+      setProblem({ text: t('booking.weeksMissing', { weeks: dates.join(lang === 'fa' ? '، ' : ', ') }), fewerWeeks: fewer ?? undefined });
+    } else if (err instanceof ApiError && err.status === 400 && err.fields.level_price) {
+      // The level is no longer offered: show what is.
+      setProblem({ text: err.fields.level_price.join(' ') });
+      setLevelId(null);
+      void queryClient.invalidateQueries({ queryKey: teacherPricingKey(teacher.id) });
+    } else if (err instanceof ApiError && (err.status === 400 || err.status === 409) && (err.fields.trial || trial)) {
+      // The trial is no longer open (taken meanwhile, or withdrawn): show the levels.
+      setProblem({ text: err.fields.trial?.join(' ') ?? err.detail ?? t('booking.failed') });
+      setLevelId(null);
+      void queryClient.invalidateQueries({ queryKey: teacherPricingKey(teacher.id) });
+    } else if (err instanceof ApiError && (err.status === 409 || err.status === 404)) {
+      // Someone else took the time, or it was withdrawn: show what is free now.
+      setProblem({ text: `${err.detail ?? t('booking.taken')} ${t('booking.slotsReloaded')}` });
+      setSlotId(null);
+      void slotsQuery.refetch();
+    } else {
+      setProblem({ text: errorText(err, t, 'booking.failed') });
+    }
   };
 
   let levelPlaceholder = t('booking.chooseLevel');
@@ -219,12 +250,16 @@ function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; 
               value={levelId ?? ''}
               disabled={levels.length === 0}
               onChange={(e) => {
-                setLevelId(e.target.value === '' ? null : Number(e.target.value));
+                const v = e.target.value;
+                setLevelId(v === '' ? null : v === TRIAL ? TRIAL : Number(v));
                 setProblem(null);
               }}
               className="block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-base text-fg focus:border-ring focus:outline-none focus-visible:outline-2 disabled:opacity-60"
             >
               <option value="">{levelPlaceholder}</option>
+              {trialPrice > 0 && levels.length > 0 && (
+                <option value={TRIAL}>{t('booking.trialOption', { price: formatMoney(trialPrice, lang) })}</option>
+              )}
               {levels.map((l) => (
                 <option key={l.id} value={l.id}>
                   {t('booking.levelOption', { level: levelName(l), price: formatMoney(l.regular_price || l.price, lang) })}
@@ -237,8 +272,50 @@ function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; 
               {t('booking.pricingError')}
             </Alert>
           )}
+          {trialPrice > 0 && !trial && (
+            <Alert tone="info">{t('booking.trialOffer', { price: formatMoney(trialPrice, lang) })}</Alert>
+          )}
+          {trial && <p className="text-sm text-muted">{t('booking.trialHint')}</p>}
           {level && level.exam_price > 0 && (
             <p className="text-sm text-muted">{t('booking.examPrice', { price: formatMoney(level.exam_price, lang) })}</p>
+          )}
+          {!trial && (
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-line px-3 py-2.5">
+              <label className="flex min-h-10 items-center gap-2 text-sm font-medium">
+                <input
+                  type="checkbox"
+                  checked={repeat}
+                  onChange={(e) => {
+                    setRepeat(e.target.checked);
+                    setProblem(null);
+                  }}
+                  className="size-4 accent-primary"
+                />
+                <Repeat className="size-4 text-muted" aria-hidden />
+                {t('booking.repeatWeekly')}
+              </label>
+              {repeat && (
+                <span className="flex items-center gap-2 text-sm">
+                  <label htmlFor={weeksId}>{t('booking.weeksLabel')}</label>
+                  <select
+                    id={weeksId}
+                    value={weeks}
+                    onChange={(e) => {
+                      setWeeks(Number(e.target.value));
+                      setProblem(null);
+                    }}
+                    className="rounded-lg border border-line bg-surface px-2 py-1.5 text-base text-fg focus:border-ring focus:outline-none focus-visible:outline-2"
+                  >
+                    {Array.from({ length: MAX_REPEAT_WEEKS - MIN_REPEAT_WEEKS + 1 }, (_, i) => MIN_REPEAT_WEEKS + i).map((n) => (
+                      <option key={n} value={n}>
+                        {t('booking.weeksOption', { n: formatNumber(n, lang) })}
+                      </option>
+                    ))}
+                  </select>
+                </span>
+              )}
+              {repeat && <p className="basis-full text-sm text-muted">{t('booking.repeatHint')}</p>}
+            </div>
           )}
         </section>
 
@@ -255,6 +332,18 @@ function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; 
         {problem && (
           <Alert tone="error">
             <p>{problem.text}</p>
+            {problem.fewerWeeks !== undefined && (
+              <Button
+                variant="secondary"
+                className="mt-2"
+                onClick={() => {
+                  setWeeks(problem.fewerWeeks!);
+                  setProblem(null);
+                }}
+              >
+                {t('booking.bookFewer', { n: formatNumber(problem.fewerWeeks, lang) })}
+              </Button>
+            )}
             {problem.missingAmount !== undefined && (
               <Link
                 to={walletTopUpHref(paths.student.wallet.path, problem.missingAmount)}
@@ -275,7 +364,14 @@ function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; 
           ) : (
             <p className="text-muted">{t('booking.noneSelected')}</p>
           )}
-          {level && <p className="text-muted">{t('booking.youPay', { price: formatMoney(level.regular_price || level.price, lang) })}</p>}
+          {price !== null &&
+            (weekly ? (
+              <p className="font-medium">
+                {t('booking.youPayWeekly', { n: formatNumber(weeks, lang), price: formatMoney(price, lang), total: formatMoney(price * weeks, lang) })}
+              </p>
+            ) : (
+              <p className="text-muted">{t(trial ? 'booking.youPayTrial' : 'booking.youPay', { price: formatMoney(price, lang) })}</p>
+            ))}
           {balance.data !== undefined && (
             <p className="text-muted">{t('booking.balance', { amount: formatMoney(balance.data, lang) })}</p>
           )}
@@ -284,9 +380,9 @@ function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; 
           <Dialog.Close asChild>
             <Button variant="secondary">{t('booking.cancel')}</Button>
           </Dialog.Close>
-          <Button onClick={confirm} disabled={!canConfirm(choice, loading)} loading={book.isPending}>
+          <Button onClick={confirm} disabled={!canConfirm(choice, loading)} loading={pending}>
             <CalendarCheck className="size-4" aria-hidden />
-            {t('booking.confirm')}
+            {weekly ? t('booking.confirmWeekly', { n: formatNumber(weeks, lang) }) : t('booking.confirm')}
           </Button>
         </div>
       </div>

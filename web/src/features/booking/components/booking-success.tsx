@@ -4,13 +4,14 @@ import { X } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { IconButton } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { formatClock, formatLongDate } from '@/lib/format';
+import { formatClock, formatLongDate, formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useViewerTimeZone } from '@/lib/time-zone';
 import type { Booking } from '../api/book-slot';
 
-/** BookingSuccess tells the student their class is booked, with a link to their classes. */
-export function BookingSuccess({ booking, onDismiss }: { booking: Booking; onDismiss: () => void }) {
+/** BookingSuccess tells the student their class (or weekly classes, from
+ * booking on) is booked, with a link to their classes. */
+export function BookingSuccess({ booking, classes = 1, onDismiss }: { booking: Booking; classes?: number; onDismiss: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
   const tz = useViewerTimeZone();
@@ -19,7 +20,9 @@ export function BookingSuccess({ booking, onDismiss }: { booking: Booking; onDis
     <Alert tone="success">
       <div className="flex items-start justify-between gap-2">
         <p>
-          {t('booking.success', { name: booking.teacher_name, when })}{' '}
+          {classes > 1
+            ? t('booking.weeklySuccess', { n: formatNumber(classes, lang), name: booking.teacher_name, when })
+            : t('booking.success', { name: booking.teacher_name, when })}{' '}
           <Link to={paths.student.bookedSlots.path} className="font-medium underline">
             {t('booking.viewClasses')}
           </Link>

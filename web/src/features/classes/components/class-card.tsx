@@ -44,8 +44,11 @@ export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, on
           <h3 id={headingId} className="truncate font-semibold">
             {teacher}
           </h3>
-          {(b.language || b.level_name) && (
-            <p className="text-sm text-muted">{[b.language, b.level_name].filter(Boolean).join(' · ')}</p>
+          {(b.trial || b.language || b.level_name) && (
+            <p className="text-sm text-muted">
+              {/* A trial's level only names its language. */}
+              {b.trial ? [t('classes.trial'), b.language].filter(Boolean).join(' · ') : [b.language, b.level_name].filter(Boolean).join(' · ')}
+            </p>
           )}
         </div>
         <StatusBadge status={b.status} />

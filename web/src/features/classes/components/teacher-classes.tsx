@@ -397,7 +397,8 @@ function PastCard({ booking: b, tz, onFinish }: { booking: Booking; tz: string; 
           </h3>
           <p className="text-sm text-muted">
             {t('classes.minutes', { n: formatNumber(durationOf(b), lang) })}
-            {(b.language || b.level_name) && ` · ${[b.language, b.level_name].filter(Boolean).join(' ')}`}
+            {b.trial && ` · ${t('classes.trial')}`}
+            {(b.language || b.level_name) && ` · ${(b.trial ? [b.language] : [b.language, b.level_name]).filter(Boolean).join(' ')}`}
           </p>
         </div>
         {b.status === 'approved_cancel' && (

@@ -17,6 +17,7 @@ function booking(id: number, teacherId: number, name: string, start: string, sta
     status,
     cancellation_pending: status === 'cancel_pending',
     cancelled_by: '',
+    trial: false,
     slot: id,
     teacher_id: teacherId,
     teacher_name: name,
