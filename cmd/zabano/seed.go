@@ -38,7 +38,7 @@ var (
 func seed(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	var nTeachers, nStudents, slotsPerTeacher, nBookings int
 	var wallet int64
-	var photos, reviews bool
+	var photos, reviews, reschedule bool
 	c, err := parseConfig("seed", args, getenv, stdout, stderr, "", func(fs *flag.FlagSet) {
 		fs.IntVar(&nTeachers, "teachers", 40, "teachers to create")
 		fs.IntVar(&nStudents, "students", 20, "students to create")
@@ -47,6 +47,7 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		fs.Int64Var(&wallet, "wallet", 0, "Toman each student's wallet holds after those bookings")
 		fs.BoolVar(&photos, "photos", true, "draw a profile photo for each teacher; -photos=false for large seeds")
 		fs.BoolVar(&reviews, "reviews", true, "give two teachers of three rated classes of the last 25 days")
+		fs.BoolVar(&reschedule, "reschedule", true, "give student1 a class with teacher1 whose teacher proposes another time")
 	})
 	if err != nil {
 		return err
@@ -126,6 +127,14 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		}
 		fmt.Fprintf(stdout, "seeded %d rated classes\n", n)
 	}
+	// The seed books as the API does, so its classes are like any other.
+	svc := &zabano.Bookings{Store: db, MeetingURL: c.meetingURL, MaxFreeSlots: c.maxFreeSlots, FreeCancel: c.freeCancel, Now: time.Now}
+	if reschedule && len(students) > 0 {
+		if err := seedReschedule(ctx, db, svc, teachers[0], students[0], time.Now()); err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, "seeded a class of student1 with teacher1, who proposes another time")
+	}
 	if slotsPerTeacher == 0 && wallet == 0 {
 		return nil
 	}
@@ -144,8 +153,6 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 			topUps[s.ID] = amount
 		}
 	}
-	// The seed books as the API does, so its classes are like any other.
-	svc := &zabano.Bookings{Store: db, MeetingURL: c.meetingURL, MaxFreeSlots: c.maxFreeSlots, FreeCancel: c.freeCancel, Now: time.Now}
 	if err := payInParallel(ctx, db, svc, topUps, bookings, 16); err != nil {
 		return err
 	}
