@@ -8,7 +8,7 @@ import (
 )
 
 func reschedulePath(booking int64) string { return fmt.Sprintf("/api/slot/%d/reschedule/", booking) }
-func answerPath(proposal int64) string   { return fmt.Sprintf("/api/slot/reschedule/%d/", proposal) }
+func answerPath(proposal int64) string    { return fmt.Sprintf("/api/slot/reschedule/%d/", proposal) }
 
 // propose proposes moving class booking to slot for the side of token.
 func (s *school) propose(token string, booking, slot int64) resp {

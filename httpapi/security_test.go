@@ -103,15 +103,15 @@ type world struct {
 	// A class of the student's with the teacher for each side to propose
 	// moving to a free slot, and proposals each side answers, made by the other.
 	bookMove, moveSlot, moveAnswer [actors]int64
-	chat                                       int64
-	material, materialDel                      int64
-	fileLink                                   [actors]string // the material file, signed for the student and the teacher
-	course, courseDel                          int64
-	note, noteDel                              int64
-	authority                                  string // the student's payment, paid at the gateway, not yet credited
-	pending                                    string // the student's payment, not yet answered at the gateway
-	photo                                      string // the teacher's photo, a /media path
-	accounts                                   [actors]string
+	chat                           int64
+	material, materialDel          int64
+	fileLink                       [actors]string // the material file, signed for the student and the teacher
+	course, courseDel              int64
+	note, noteDel                  int64
+	authority                      string // the student's payment, paid at the gateway, not yet credited
+	pending                        string // the student's payment, not yet answered at the gateway
+	photo                          string // the teacher's photo, a /media path
+	accounts                       [actors]string
 }
 
 const (
