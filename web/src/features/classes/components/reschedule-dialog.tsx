@@ -34,7 +34,7 @@ export function RescheduleDialog({ booking, side, tz, onClose, onProposed }: Res
       title={t('classes.reschedule.title')}
       description={t(side === 'student' ? 'classes.reschedule.descriptionStudent' : 'classes.reschedule.descriptionTeacher')}
       closeLabel={t('classes.reschedule.close')}
-      className="max-w-4xl"
+      className="sm:max-w-3xl"
     >
       {booking && <ProposeForm key={booking.id} booking={booking} tz={tz} onClose={onClose} onProposed={onProposed} />}
     </Modal>
