@@ -276,7 +276,8 @@ type UpcomingRowProps = { booking: Booking; tz: string; now: number; today: stri
 
 /** UpcomingRow is an upcoming class: its day (today, tomorrow, or month and
  * day), the student, the time range, the join button (active from 15 minutes
- * before the start to 15 minutes after it) and the cancel button. */
+ * before the start to 15 minutes after it), "propose another time" and the
+ * cancel button. */
 function UpcomingRow({ booking: b, tz, now, today, onCancel, onPropose }: UpcomingRowProps) {
   const { t } = useTranslation();
   const lang = useLang();
