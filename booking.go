@@ -220,6 +220,7 @@ type BookingStore interface {
 	// SettleDue marks done, and pays, booked classes that ended at or before
 	// cutoff; it returns how many.
 	SettleDue(ctx context.Context, cutoff time.Time) (int, error)
+	RescheduleStore
 }
 
 // Bookings runs the life of a class: a teacher's slots, booking, cancelling,

@@ -57,6 +57,9 @@ type bookingJSON struct {
 	// when a done class not rated yet may be (reviews.go).
 	Review      *reviewJSON `json:"review"`
 	ReviewUntil *time.Time  `json:"review_until"`
+	// Reschedule is the open proposal to move the class, in the lists;
+	// null when there is none (reschedule.go).
+	Reschedule *rescheduleJSON `json:"reschedule"`
 }
 
 func (s *Server) bookingOf(b *zabano.Booking, loc *time.Location) bookingJSON {
@@ -168,11 +171,15 @@ func (s *Server) bookings(w http.ResponseWriter, r *http.Request, u *zabano.User
 	loc, err := zone(r.URL.Query().Get("tz"), zabano.DefaultTimeZone)
 	var list []*zabano.Booking
 	var reviews map[int64]*zabano.Review
+	var moves map[int64]*zabano.Reschedule
 	if err == nil {
 		list, err = s.Bookings.List(r.Context(), u)
 	}
 	if err == nil {
 		reviews, err = s.Reviews.BookingReviews(r.Context(), u)
+	}
+	if err == nil {
+		moves, err = s.Bookings.OpenReschedules(r.Context(), u)
 	}
 	if err != nil {
 		writeError(w, r, err)
@@ -183,6 +190,9 @@ func (s *Server) bookings(w http.ResponseWriter, r *http.Request, u *zabano.User
 		out[i] = s.bookingOf(b, loc)
 		if rv := reviews[b.ID]; rv != nil {
 			out[i].Review, out[i].ReviewUntil = reviewOf(rv), nil
+		}
+		if m := moves[b.ID]; m != nil {
+			out[i].Reschedule = rescheduleOf(m, loc, s.Now())
 		}
 	}
 	encode(w, http.StatusOK, out)

@@ -81,6 +81,8 @@ func (s *Server) routes(mux *routeMux) {
 	mux.HandleFunc("GET /api/slot/lists/student/{$}", s.only(zabano.RoleStudent, s.bookings))
 	mux.HandleFunc("GET /api/slot/lists/teacher/{$}", s.only(zabano.RoleTeacher, s.bookings))
 	mux.HandleFunc("POST /api/slot/{id}/review/{$}", s.only(zabano.RoleStudent, s.addReview))
+	mux.HandleFunc("POST /api/slot/{id}/reschedule/{$}", s.authed(s.proposeReschedule))
+	mux.HandleFunc("PUT /api/slot/reschedule/{id}/{$}", s.authed(s.decideReschedule))
 	mux.HandleFunc("GET /api/teachers/{id}/reviews/{$}", s.authed(s.teacherReviews))
 	mux.HandleFunc("POST /api/reviews/{id}/reply/{$}", s.only(zabano.RoleTeacher, s.replyToReview))
 	if s.DevClock != nil {

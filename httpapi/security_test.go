@@ -103,15 +103,18 @@ type world struct {
 	bookDone                                   [actors]int64 // ended, for the student and the teacher to mark done
 	bookReview                                 int64         // done, for the student to rate
 	review                                     int64         // the student's review of another class, for the teacher to answer
-	chat                                       int64
-	material, materialDel                      int64
-	fileLink                                   [actors]string // the material file, signed for the student and the teacher
-	course, courseDel                          int64
-	note, noteDel                              int64
-	authority                                  string // the student's payment, paid at the gateway, not yet credited
-	pending                                    string // the student's payment, not yet answered at the gateway
-	photo                                      string // the teacher's photo, a /media path
-	accounts                                   [actors]string
+	// A class of the student's with the teacher for each side to propose
+	// moving to a free slot, and proposals each side answers, made by the other.
+	bookMove, moveSlot, moveAnswer [actors]int64
+	chat                           int64
+	material, materialDel          int64
+	fileLink                       [actors]string // the material file, signed for the student and the teacher
+	course, courseDel              int64
+	note, noteDel                  int64
+	authority                      string // the student's payment, paid at the gateway, not yet credited
+	pending                        string // the student's payment, not yet answered at the gateway
+	photo                          string // the teacher's photo, a /media path
+	accounts                       [actors]string
 }
 
 const (
@@ -184,6 +187,13 @@ func newWorld(t *testing.T, a *app) *world {
 	w.bookApprove = w.book(student, teacher, w.slot(teacher, 20*time.Hour))
 	w.ok(200, req{method: "PUT", path: fmt.Sprintf("/api/slot/cancel/%d/", w.bookApprove), token: w.token[student]})
 	w.bookTeacherCancel = w.book(student, teacher, w.slot(teacher, 53*time.Hour))
+	for i, who := range []int{student, teacher} {
+		w.bookMove[who] = w.book(student, teacher, w.slot(teacher, time.Duration(54+i)*time.Hour))
+		w.moveSlot[who] = w.slot(teacher, time.Duration(56+i)*time.Hour)
+		proposer := map[int]int{student: teacher, teacher: student}[who]
+		w.moveAnswer[who] = w.id2(w.ok(201, req{method: "POST", path: fmt.Sprintf("/api/slot/%d/reschedule/", w.book(student, teacher, w.slot(teacher, time.Duration(58+i)*time.Hour))),
+			token: w.token[proposer], body: map[string]any{"slot": w.slot(teacher, time.Duration(60+i)*time.Hour)}}))
+	}
 
 	w.authority = a.requestPayment(w.token[student], 5_000)
 	a.answerSandbox(w.authority, "OK")
@@ -410,6 +420,15 @@ func authMatrix() []authRow {
 		// stranger is refused, not told the class does not exist (reviews are public).
 		{pattern: "POST /api/slot/{id}/review/{$}", want: statuses{401, 201, 403, 403, 403}, call: func(w *world, who int) req {
 			return req{method: "POST", path: fmt.Sprintf("/api/slot/%d/review/", w.bookReview), body: map[string]any{"rating": 5, "text": "REVIEW-sara"}}
+		}},
+		// Either side of a class proposes moving it; only the side that did
+		// not propose answers (the proposer is refused with 403 in reschedule_test.go).
+		{pattern: "POST /api/slot/{id}/reschedule/{$}", want: bothOwn(201), call: func(w *world, who int) req {
+			side := per(who, student, teacher)
+			return req{method: "POST", path: fmt.Sprintf("/api/slot/%d/reschedule/", w.bookMove[side]), body: map[string]any{"slot": w.moveSlot[side]}}
+		}},
+		{pattern: "PUT /api/slot/reschedule/{id}/{$}", want: bothOwn(200), call: func(w *world, who int) req {
+			return req{method: "PUT", path: fmt.Sprintf("/api/slot/reschedule/%d/", w.moveAnswer[per(who, student, teacher)]), body: map[string]bool{"accept": true}}
 		}},
 		{pattern: "GET /api/teachers/{id}/reviews/{$}", want: signedIn(200), call: func(w *world, who int) req {
 			return req{method: "GET", path: fmt.Sprintf("/api/teachers/%d/reviews/", w.id[teacher])}

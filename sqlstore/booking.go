@@ -130,11 +130,13 @@ func findSlots(ctx context.Context, tx *Tx, where string, args ...any) ([]zabano
 // TeacherSlots implements zabano.BookingStore.
 func (db *DB) TeacherSlots(ctx context.Context, teacherID int64, from, to time.Time, onlyFree bool) (slots []zabano.Slot, err error) {
 	where := `teacher_id = ? AND start_at >= ? AND start_at < ?`
-	if onlyFree {
-		where += ` AND booked = FALSE`
-	}
 	err = db.read(ctx, func(tx *Tx) error {
-		slots, err = findSlots(ctx, tx, where, teacherID, ms(from), ms(to))
+		args := []any{teacherID, ms(from), ms(to)}
+		if onlyFree {
+			where += ` AND booked = FALSE AND ` + slotNotHeld
+			args = append(args, ms(tx.now))
+		}
+		slots, err = findSlots(ctx, tx, where, args...)
 		return err
 	})
 	return slots, err
@@ -143,7 +145,8 @@ func (db *DB) TeacherSlots(ctx context.Context, teacherID int64, from, to time.T
 // DeleteSlot implements zabano.BookingStore.
 func (db *DB) DeleteSlot(ctx context.Context, teacherID, slotID int64) error {
 	return db.write(ctx, func(tx *Tx) error {
-		res, err := tx.exec(ctx, `DELETE FROM slots WHERE id = ? AND teacher_id = ? AND booked = FALSE`, slotID, teacherID)
+		res, err := tx.exec(ctx, `DELETE FROM slots WHERE id = ? AND teacher_id = ? AND booked = FALSE AND `+slotNotHeld,
+			slotID, teacherID, ms(tx.now))
 		if err != nil {
 			return err
 		}
@@ -155,6 +158,9 @@ func (db *DB) DeleteSlot(ctx context.Context, teacherID, slotID int64) error {
 		if err != nil {
 			return notFound(err, zabano.MsgSlotNotFound)
 		}
+		if !booked {
+			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgSlotHeldDelete)
+		}
 		return zabano.Errorf(zabano.ECONFLICT, zabano.MsgSlotBooked)
 	})
 }
@@ -165,12 +171,15 @@ func (db *DB) DeleteSlot(ctx context.Context, teacherID, slotID int64) error {
 func (db *DB) Book(ctx context.Context, nb *zabano.NewBooking) (b *zabano.Booking, err error) {
 	err = db.write(ctx, func(tx *Tx) error {
 		var teacherID, start, end int64
-		err := tx.queryRow(ctx, `UPDATE slots SET booked = TRUE WHERE id = ? AND booked = FALSE AND start_at > ?
-			RETURNING teacher_id, start_at, end_at`, nb.SlotID, ms(tx.now)).Scan(&teacherID, &start, &end)
+		err := tx.queryRow(ctx, `UPDATE slots SET booked = TRUE WHERE id = ? AND booked = FALSE AND start_at > ? AND `+slotNotHeld+`
+			RETURNING teacher_id, start_at, end_at`, nb.SlotID, ms(tx.now), ms(tx.now)).Scan(&teacherID, &start, &end)
 		if errors.Is(err, sql.ErrNoRows) {
 			var booked bool
 			if err := tx.queryRow(ctx, `SELECT booked FROM slots WHERE id = ? AND start_at > ?`, nb.SlotID, ms(tx.now)).Scan(&booked); err != nil {
 				return notFound(err, zabano.MsgSlotNotFound)
+			}
+			if !booked { // held for a proposed move (reschedule.go)
+				return zabano.Errorf(zabano.ECONFLICT, zabano.MsgSlotHeld)
 			}
 			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgSlotTaken)
 		} else if err != nil {
@@ -276,6 +285,12 @@ func transition(ctx context.Context, tx *Tx, bookingID int64, ownerCol string, o
 		return nil, err
 	} else if n == 0 {
 		return nil, zabano.Errorf(zabano.ECONFLICT, zabano.MsgWrongState, b.Status.Name())
+	}
+	if to != zabano.StatusBooked {
+		// A class no longer booked cannot move: its proposal is withdrawn.
+		if err := withdrawReschedule(ctx, tx, bookingID); err != nil {
+			return nil, err
+		}
 	}
 	return b, nil
 }

@@ -318,7 +318,7 @@ func findNextSlots(ctx context.Context, tx *Tx, list []*zabano.TeacherProfile) e
 		return nil
 	}
 	byID := make(map[int64]*zabano.TeacherProfile, len(list))
-	args := []any{ms(tx.now)}
+	args := []any{ms(tx.now), ms(tx.now)}
 	for _, p := range list {
 		byID[p.User.ID] = p
 		args = append(args, p.User.ID)
@@ -328,7 +328,7 @@ func findNextSlots(ctx context.Context, tx *Tx, list []*zabano.TeacherProfile) e
 			SELECT id, teacher_id, start_at, end_at,
 				row_number() OVER (PARTITION BY teacher_id ORDER BY start_at) AS n,
 				count(*) OVER (PARTITION BY teacher_id) AS free
-			FROM slots WHERE booked = FALSE AND start_at > ? AND teacher_id IN (`+in+`)
+			FROM slots WHERE booked = FALSE AND start_at > ? AND `+slotNotHeld+` AND teacher_id IN (`+in+`)
 		) next WHERE n <= `+fmt.Sprint(cardSlots)+` ORDER BY teacher_id, start_at`, args...)
 	if err != nil {
 		return err

@@ -38,7 +38,7 @@ var (
 func seed(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	var nTeachers, nStudents, slotsPerTeacher, nBookings int
 	var wallet int64
-	var photos, reviews, series bool
+	var photos, reviews, series, reschedule bool
 	c, err := parseConfig("seed", args, getenv, stdout, stderr, "", func(fs *flag.FlagSet) {
 		fs.IntVar(&nTeachers, "teachers", 40, "teachers to create")
 		fs.IntVar(&nStudents, "students", 20, "students to create")
@@ -48,6 +48,7 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		fs.BoolVar(&photos, "photos", true, "draw a profile photo for each teacher; -photos=false for large seeds")
 		fs.BoolVar(&reviews, "reviews", true, "give two teachers of three rated classes of the last 25 days")
 		fs.BoolVar(&series, "series", true, "give student1 a weekly series with teacher1 and a trial class with teacher2")
+		fs.BoolVar(&reschedule, "reschedule", true, "give student1 a class with teacher1 whose teacher proposes another time")
 	})
 	if err != nil {
 		return err
@@ -135,6 +136,12 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 			return err
 		}
 		fmt.Fprintf(stdout, "seeded %d classes of student1: a weekly series and a trial\n", n)
+	}
+	if reschedule && len(students) > 0 {
+		if err := seedReschedule(ctx, db, svc, teachers[0], students[0], time.Now()); err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, "seeded a class of student1 with teacher1, who proposes another time")
 	}
 	if slotsPerTeacher == 0 && wallet == 0 {
 		return nil

@@ -33,5 +33,6 @@ export function makeBooking(over: Partial<Booking> & Pick<Booking, 'id' | 'start
     review: over.review ?? null,
     review_until: over.review_until ?? null,
     trial: over.trial ?? false,
+    reschedule: over.reschedule ?? null,
   };
 }

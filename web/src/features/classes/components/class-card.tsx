@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Ban, CalendarClock, CheckCheck, Clock, ExternalLink, Star, Wallet } from 'lucide-react';
+import { Ban, CalendarClock, CalendarSync, CheckCheck, Clock, ExternalLink, Star, Wallet } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { Stars } from '@/features/reviews/components/rating-summary';
 import { cancelCase, canMarkDone, canRequestCancel, canReview, durationOf, showsMeetingLink, type Booking } from '../rules';
+import { canPropose } from '../reschedule-rules';
 import { useClassTime, useInstantText } from './class-time';
 import { PersonAvatar } from './person-avatar';
+import { ReschedulePanel } from './reschedule-panel';
 import { StatusBadge } from './status-badge';
 
 type ClassCardProps = {
@@ -20,13 +22,16 @@ type ClassCardProps = {
   onReview?: (b: Booking) => void;
   /** The action running on this class, if any. */
   busy: 'done' | 'cancel' | null;
+  /** Proposing another time, and the notices of answering the teacher's. */
+  onPropose?: (b: Booking) => void;
+  onRescheduleNotice?: { succeed: (text: string) => void; fail: (text: string) => void };
 };
 
 /** ClassCard is one of the student's classes: teacher, time, duration,
  * price, status, the meeting link while it is booked, and the actions it
  * allows (mark done once it has ended, cancel while booked and not yet
  * started, saying whether that is free until a time or the teacher's to approve). */
-export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, onReview, busy }: ClassCardProps) {
+export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, onReview, busy, onPropose, onRescheduleNotice }: ClassCardProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const classTime = useClassTime();
@@ -36,6 +41,7 @@ export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, on
   const doneAllowed = canMarkDone(b, now);
   const cancelAllowed = canRequestCancel(b, now);
   const reviewAllowed = onReview !== undefined && canReview(b, now);
+  const proposeAllowed = onPropose !== undefined && canPropose(b, now);
   return (
     <article aria-labelledby={headingId} className="rounded-2xl border border-line bg-surface p-4 sm:p-5">
       <div className="flex items-start gap-3">
@@ -76,7 +82,17 @@ export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, on
             : t('classes.card.teacherApproves')}
         </p>
       )}
-      {(showsMeetingLink(b) || doneAllowed || cancelAllowed || reviewAllowed) && (
+      {onRescheduleNotice && (
+        <ReschedulePanel
+          booking={b}
+          side="student"
+          tz={tz}
+          now={now}
+          onAnswered={onRescheduleNotice.succeed}
+          onFailed={onRescheduleNotice.fail}
+        />
+      )}
+      {(showsMeetingLink(b) || doneAllowed || cancelAllowed || reviewAllowed || proposeAllowed) && (
         <div className="mt-4 flex flex-wrap items-center gap-2">
           {showsMeetingLink(b) && (
             <a
@@ -100,6 +116,12 @@ export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, on
             <Button variant="secondary" onClick={() => onReview(b)}>
               <Star className="size-4" aria-hidden />
               {t('reviews.rate.action')}
+            </Button>
+          )}
+          {proposeAllowed && (
+            <Button variant="secondary" disabled={busy !== null} onClick={() => onPropose(b)}>
+              <CalendarSync className="size-4" aria-hidden />
+              {t('classes.reschedule.propose')}
             </Button>
           )}
           {cancelAllowed && (

@@ -33,6 +33,7 @@ import {
 } from '../rules';
 import { RateClassDialog } from '@/features/reviews/components/rate-class-dialog';
 import { ClassCard } from './class-card';
+import { RescheduleDialog } from './reschedule-dialog';
 import { useClassTime, useInstantText } from './class-time';
 
 const selectClass =
@@ -68,6 +69,7 @@ export function StudentClasses() {
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const [running, setRunning] = useState<Pending | null>(null);
   const [rating, setRating] = useState<Booking | null>(null);
+  const [moving, setMoving] = useState<Booking | null>(null);
   const teacherId = useId();
   const statusId = useId();
 
@@ -218,6 +220,8 @@ export function StudentClasses() {
                       setConfirming({ booking, action: 'cancel', case: cancelCase(booking, Date.now()) })
                     }
                     onReview={setRating}
+                    onPropose={setMoving}
+                    onRescheduleNotice={notice}
                   />
                 </li>
               ))}
@@ -226,6 +230,13 @@ export function StudentClasses() {
         </>
       )}
 
+      <RescheduleDialog
+        booking={moving}
+        side="student"
+        tz={tz}
+        onClose={() => setMoving(null)}
+        onProposed={() => notice.succeed(t('classes.reschedule.proposed'))}
+      />
       <RateClassDialog
         booking={rating && { id: rating.id, teacherName: rating.teacher.name || rating.teacher_name }}
         onClose={() => setRating(null)}

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Ban, CalendarCheck2, CalendarX2, Check, CheckCheck, Clock, Inbox, Video, X } from 'lucide-react';
+import { Ban, CalendarCheck2, CalendarSync, CalendarX2, Check, CheckCheck, Clock, Inbox, Video, X } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button, IconButton } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -30,8 +30,11 @@ import {
   type Booking,
   type TeacherTab,
 } from '../rules';
+import { canPropose } from '../reschedule-rules';
 import { useClassTime, useInstantText } from './class-time';
 import { PersonAvatar } from './person-avatar';
+import { RescheduleDialog } from './reschedule-dialog';
+import { ReschedulePanel } from './reschedule-panel';
 
 const tabLabel: Record<TeacherTab, TKey> = {
   upcoming: 'classes.teacher.tabs.upcoming',
@@ -72,6 +75,7 @@ export function TeacherClasses() {
   const [deciding, setDeciding] = useState<{ id: number; approve: boolean } | null>(null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   const [finishing, setFinishing] = useState<Booking | null>(null);
+  const [moving, setMoving] = useState<Booking | null>(null);
 
   const tabs = useMemo(() => teacherTabs(classes.data ?? [], now), [classes.data, now]);
   const today = dateIn(tz, now);
@@ -156,7 +160,15 @@ export function TeacherClasses() {
           <ul className="space-y-3">
             {list.map((b) => (
               <li key={b.id}>
-                <UpcomingRow booking={b} tz={tz} now={now} today={today} onCancel={() => { cancel.reset(); setCancelling(b); }} />
+                <UpcomingRow
+                  booking={b}
+                  tz={tz}
+                  now={now}
+                  today={today}
+                  onCancel={() => { cancel.reset(); setCancelling(b); }}
+                  onPropose={() => setMoving(b)}
+                />
+                <ReschedulePanel booking={b} side="teacher" tz={tz} now={now} onAnswered={notice.succeed} onFailed={notice.fail} />
               </li>
             ))}
           </ul>
@@ -185,6 +197,13 @@ export function TeacherClasses() {
         )}
       </div>
 
+      <RescheduleDialog
+        booking={moving}
+        side="teacher"
+        tz={tz}
+        onClose={() => setMoving(null)}
+        onProposed={() => notice.succeed(t('classes.reschedule.proposed'))}
+      />
       <ConfirmDialog
         open={cancelling !== null}
         onOpenChange={(o) => !o && setCancelling(null)}
@@ -253,12 +272,13 @@ function Empty({ tab }: { tab: TeacherTab }) {
   );
 }
 
-type UpcomingRowProps = { booking: Booking; tz: string; now: number; today: string; onCancel: () => void };
+type UpcomingRowProps = { booking: Booking; tz: string; now: number; today: string; onCancel: () => void; onPropose: () => void };
 
 /** UpcomingRow is an upcoming class: its day (today, tomorrow, or month and
  * day), the student, the time range, the join button (active from 15 minutes
- * before the start to 15 minutes after it) and the cancel button. */
-function UpcomingRow({ booking: b, tz, now, today, onCancel }: UpcomingRowProps) {
+ * before the start to 15 minutes after it), "propose another time" and the
+ * cancel button. */
+function UpcomingRow({ booking: b, tz, now, today, onCancel, onPropose }: UpcomingRowProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const start = startOf(b);
@@ -307,6 +327,12 @@ function UpcomingRow({ booking: b, tz, now, today, onCancel }: UpcomingRowProps)
           <Button variant="secondary" disabled className="text-muted">
             <Video className="size-4" aria-hidden />
             {t('classes.teacher.notNear')}
+          </Button>
+        )}
+        {canPropose(b, now) && (
+          <Button variant="secondary" onClick={onPropose}>
+            <CalendarSync className="size-4" aria-hidden />
+            {t('classes.reschedule.propose')}
           </Button>
         )}
         <IconButton
