@@ -56,6 +56,8 @@ type bookingJSON struct {
 	// when a done class not rated yet may be (reviews.go).
 	Review      *reviewJSON `json:"review"`
 	ReviewUntil *time.Time  `json:"review_until"`
+	// Problem is the class's problem report and its state, or null (problems.go).
+	Problem *problemJSON `json:"problem"`
 }
 
 func (s *Server) bookingOf(b *zabano.Booking, loc *time.Location) bookingJSON {
@@ -166,11 +168,15 @@ func (s *Server) bookings(w http.ResponseWriter, r *http.Request, u *zabano.User
 	loc, err := zone(r.URL.Query().Get("tz"), zabano.DefaultTimeZone)
 	var list []*zabano.Booking
 	var reviews map[int64]*zabano.Review
+	var problems map[int64]*zabano.ProblemReport
 	if err == nil {
 		list, err = s.Bookings.List(r.Context(), u)
 	}
 	if err == nil {
 		reviews, err = s.Reviews.BookingReviews(r.Context(), u)
+	}
+	if err == nil {
+		problems, err = s.Bookings.Problems(r.Context(), u)
 	}
 	if err != nil {
 		writeError(w, r, err)
@@ -181,6 +187,9 @@ func (s *Server) bookings(w http.ResponseWriter, r *http.Request, u *zabano.User
 		out[i] = s.bookingOf(b, loc)
 		if rv := reviews[b.ID]; rv != nil {
 			out[i].Review, out[i].ReviewUntil = reviewOf(rv), nil
+		}
+		if p := problems[b.ID]; p != nil {
+			out[i].Problem = problemOf(p)
 		}
 	}
 	encode(w, http.StatusOK, out)

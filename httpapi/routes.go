@@ -82,6 +82,8 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/slot/{id}/review/{$}", s.only(zabano.RoleStudent, s.addReview))
 	mux.HandleFunc("GET /api/teachers/{id}/reviews/{$}", s.authed(s.teacherReviews))
 	mux.HandleFunc("POST /api/reviews/{id}/reply/{$}", s.only(zabano.RoleTeacher, s.replyToReview))
+	mux.HandleFunc("POST /api/slot/{id}/problem/{$}", s.authed(s.reportProblem))
+	mux.HandleFunc("PUT /api/slot/problem/{id}/{$}", s.authed(s.answerProblem))
 	if s.DevClock != nil {
 		mux.HandleFunc("POST /api/dev/clock/{$}", s.moveDevClock)
 	}
