@@ -32,5 +32,6 @@ export function makeBooking(over: Partial<Booking> & Pick<Booking, 'id' | 'start
     ...over,
     review: over.review ?? null,
     review_until: over.review_until ?? null,
+    problem: over.problem ?? null,
   };
 }

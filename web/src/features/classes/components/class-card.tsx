@@ -8,6 +8,7 @@ import { Stars } from '@/features/reviews/components/rating-summary';
 import { cancelCase, canMarkDone, canRequestCancel, canReview, durationOf, showsMeetingLink, type Booking } from '../rules';
 import { useClassTime, useInstantText } from './class-time';
 import { PersonAvatar } from './person-avatar';
+import { ProblemSection } from './problem-section';
 import { StatusBadge } from './status-badge';
 
 type ClassCardProps = {
@@ -107,6 +108,7 @@ export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, on
           )}
         </div>
       )}
+      <ProblemSection booking={b} viewer="student" now={now} />
     </article>
   );
 }

@@ -39,6 +39,7 @@ function booking(id: number, teacherId: number, name: string, start: string, sta
     slot_detail: { teacher: teacherId, date: '', start_time: '', end_time: '' },
     review: null,
     review_until: null,
+    problem: null,
   };
 }
 
