@@ -93,7 +93,12 @@ function Report({
           reason: t(reasonLabel[p.reason]),
         })}
       </p>
-      {p.text && <p className="mt-1 whitespace-pre-line break-words text-muted">{p.text}</p>}
+      {p.text && (
+        <p className="mt-1 whitespace-pre-line break-words text-muted">
+          {/* Either side may write in either language: its own direction, the page's alignment. */}
+          <bdi>{p.text}</bdi>
+        </p>
+      )}
       <p className="mt-1">
         {t('classes.problem.proposed', {
           resolution: t(resolutionLabel[p.resolution]),
