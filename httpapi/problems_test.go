@@ -347,7 +347,9 @@ func TestProblemRaces(t *testing.T) {
 				// The accept races mark-done by both sides and the settlement.
 				report = s.report(t, s.sara, id, "technical", "full_refund")
 				a.clock.Add(zabano.SettleAfter)
-				wg.Go(func() { call(req{method: "PUT", path: answerPath(report), token: s.teacher, body: map[string]bool{"accept": true}}) })
+				wg.Go(func() {
+					call(req{method: "PUT", path: answerPath(report), token: s.teacher, body: map[string]bool{"accept": true}})
+				})
 				for _, token := range []string{s.sara, s.teacher} {
 					wg.Go(func() { call(req{method: "PUT", path: fmt.Sprintf("/api/slot/done/%d/", id), token: token}) })
 				}
