@@ -218,9 +218,11 @@ type BookingStore interface {
 	// Bookings lists the classes of a student or teacher.
 	Bookings(ctx context.Context, user *User) ([]*Booking, error)
 	// SettleDue marks done, and pays, booked classes that ended at or before
-	// cutoff; it returns how many.
+	// cutoff; it returns how many. Neither it nor MarkDone pays a class with
+	// an open or disputed problem report.
 	SettleDue(ctx context.Context, cutoff time.Time) (int, error)
 	RescheduleStore
+	ProblemStore
 }
 
 // Bookings runs the life of a class: a teacher's slots, booking, cancelling,

@@ -60,6 +60,8 @@ type bookingJSON struct {
 	// Reschedule is the open proposal to move the class, in the lists;
 	// null when there is none (reschedule.go).
 	Reschedule *rescheduleJSON `json:"reschedule"`
+	// Problem is the class's problem report and its state, or null (problems.go).
+	Problem *problemJSON `json:"problem"`
 }
 
 func (s *Server) bookingOf(b *zabano.Booking, loc *time.Location) bookingJSON {
@@ -172,6 +174,7 @@ func (s *Server) bookings(w http.ResponseWriter, r *http.Request, u *zabano.User
 	var list []*zabano.Booking
 	var reviews map[int64]*zabano.Review
 	var moves map[int64]*zabano.Reschedule
+	var problems map[int64]*zabano.ProblemReport
 	if err == nil {
 		list, err = s.Bookings.List(r.Context(), u)
 	}
@@ -180,6 +183,9 @@ func (s *Server) bookings(w http.ResponseWriter, r *http.Request, u *zabano.User
 	}
 	if err == nil {
 		moves, err = s.Bookings.OpenReschedules(r.Context(), u)
+	}
+	if err == nil {
+		problems, err = s.Bookings.Problems(r.Context(), u)
 	}
 	if err != nil {
 		writeError(w, r, err)
@@ -193,6 +199,9 @@ func (s *Server) bookings(w http.ResponseWriter, r *http.Request, u *zabano.User
 		}
 		if m := moves[b.ID]; m != nil {
 			out[i].Reschedule = rescheduleOf(m, loc, s.Now())
+		}
+		if p := problems[b.ID]; p != nil {
+			out[i].Problem = problemOf(p)
 		}
 	}
 	encode(w, http.StatusOK, out)

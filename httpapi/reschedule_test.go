@@ -8,7 +8,9 @@ import (
 )
 
 func reschedulePath(booking int64) string { return fmt.Sprintf("/api/slot/%d/reschedule/", booking) }
-func answerPath(proposal int64) string    { return fmt.Sprintf("/api/slot/reschedule/%d/", proposal) }
+func rescheduleAnswerPath(proposal int64) string {
+	return fmt.Sprintf("/api/slot/reschedule/%d/", proposal)
+}
 
 // propose proposes moving class booking to slot for the side of token.
 func (s *school) propose(token string, booking, slot int64) resp {
@@ -16,7 +18,7 @@ func (s *school) propose(token string, booking, slot int64) resp {
 }
 
 func (s *school) answer(token string, proposal int64, accept bool) resp {
-	return s.do(req{method: "PUT", path: answerPath(proposal), token: token, body: map[string]any{"accept": accept}})
+	return s.do(req{method: "PUT", path: rescheduleAnswerPath(proposal), token: token, body: map[string]any{"accept": accept}})
 }
 
 // hourSlot opens a one-hour slot of the school's teacher starting at from.
@@ -145,7 +147,7 @@ func TestRescheduleAPI(t *testing.T) {
 				t.Fatalf("a stranger answers: %d %s, want %d", r.status, r.body, tc.status)
 			}
 		}
-		if r := a.do(req{method: "PUT", path: answerPath(pid), token: s.sara, body: map[string]any{}}); r.status != 400 {
+		if r := a.do(req{method: "PUT", path: rescheduleAnswerPath(pid), token: s.sara, body: map[string]any{}}); r.status != 400 {
 			t.Fatalf("no answer: %d %s", r.status, r.body)
 		}
 		if r := s.answer(s.sara, 999_999, true); r.status != 404 {

@@ -85,6 +85,8 @@ func (s *Server) routes(mux *routeMux) {
 	mux.HandleFunc("PUT /api/slot/reschedule/{id}/{$}", s.authed(s.decideReschedule))
 	mux.HandleFunc("GET /api/teachers/{id}/reviews/{$}", s.authed(s.teacherReviews))
 	mux.HandleFunc("POST /api/reviews/{id}/reply/{$}", s.only(zabano.RoleTeacher, s.replyToReview))
+	mux.HandleFunc("POST /api/slot/{id}/problem/{$}", s.authed(s.reportProblem))
+	mux.HandleFunc("PUT /api/slot/problem/{id}/{$}", s.authed(s.answerProblem))
 	if s.DevClock != nil {
 		mux.HandleFunc("POST /api/dev/clock/{$}", s.moveDevClock)
 	}

@@ -106,6 +106,8 @@ type world struct {
 	// A class of the student's with the teacher for each side to propose
 	// moving to a free slot, and proposals each side answers, made by the other.
 	bookMove, moveSlot, moveAnswer [actors]int64
+	bookProblem                    [actors]int64 // ended, for the student and the teacher to report
+	problem                        int64         // the student's report on another ended class, for the teacher to answer
 	chat                           int64
 	material, materialDel          int64
 	fileLink                       [actors]string // the material file, signed for the student and the teacher
@@ -164,16 +166,21 @@ func newWorld(t *testing.T, a *app) *world {
 	w.bookDone[teacher] = w.book(student, teacher, w.slot(teacher, 2*time.Hour))
 	w.bookReview = w.book(student, teacher, w.slot(teacher, 3*time.Hour))
 	rated := w.book(student, teacher, w.slot(teacher, 4*time.Hour))
+	w.bookProblem[student] = w.book(student, teacher, w.slot(teacher, 5*time.Hour))
+	w.bookProblem[teacher] = w.book(student, teacher, w.slot(teacher, 6*time.Hour))
+	reported := w.book(student, teacher, w.slot(teacher, 7*time.Hour))
 	paid := []string{
 		fmt.Sprintf("/api/slot/done/%d/", w.bookReview),
 		fmt.Sprintf("/api/slot/done/%d/", w.book(student2, teacher2, w.slot(teacher2, time.Hour))),
 		fmt.Sprintf("/api/slot/done/%d/", rated),
 	}
-	a.clock.Add(6 * time.Hour)
+	a.clock.Add(8 * time.Hour)
 	w.ok(200, req{method: "PUT", path: paid[0], token: w.token[student]})
 	w.ok(200, req{method: "PUT", path: paid[1], token: w.token[student2]})
 	w.ok(200, req{method: "PUT", path: paid[2], token: w.token[student]})
 	w.review = w.id2(w.ok(201, req{method: "POST", path: fmt.Sprintf("/api/slot/%d/review/", rated), token: w.token[student], body: map[string]any{"rating": 4}}))
+	w.problem = w.id2(w.ok(201, req{method: "POST", path: fmt.Sprintf("/api/slot/%d/problem/", reported), token: w.token[student],
+		body: map[string]any{"reason": "technical", "resolution": "half_refund"}}))
 
 	w.slotDel = w.slot(teacher, 48*time.Hour)
 	w.slotFree[student] = w.slot(teacher, 49*time.Hour)
@@ -435,6 +442,15 @@ func authMatrix() []authRow {
 		}},
 		{pattern: "POST /api/reviews/{id}/reply/{$}", want: statuses{401, 403, 403, 200, 403}, call: func(w *world, who int) req {
 			return req{method: "POST", path: fmt.Sprintf("/api/reviews/%d/reply/", w.review), body: map[string]string{"text": "thanks"}}
+		}},
+		// Either side of an ended class reports a problem with it; only the
+		// other side answers. Strangers are refused, as for reviews.
+		{pattern: "POST /api/slot/{id}/problem/{$}", want: statuses{401, 201, 403, 201, 403}, call: func(w *world, who int) req {
+			return req{method: "POST", path: fmt.Sprintf("/api/slot/%d/problem/", per(who, w.bookProblem[student], w.bookProblem[teacher])),
+				body: map[string]any{"reason": "other", "text": "PROBLEM", "resolution": "no_refund"}}
+		}},
+		{pattern: "PUT /api/slot/problem/{id}/{$}", want: statuses{401, 403, 403, 200, 403}, call: func(w *world, who int) req {
+			return req{method: "PUT", path: fmt.Sprintf("/api/slot/problem/%d/", w.problem), body: map[string]bool{"accept": false}}
 		}},
 		{pattern: "POST /api/dev/clock/{$}", want: public(200), call: func(w *world, who int) req {
 			return req{method: "POST", path: "/api/dev/clock/", body: map[string]int{"advance_seconds": 0}}

@@ -404,11 +404,15 @@ func (db *DB) MarkDone(ctx context.Context, userID, bookingID int64) (b *zabano.
 	return b, err
 }
 
-// settle marks a booked class done and pays its teacher from escrow.
+// settle marks a booked class done and pays its teacher from escrow, unless
+// a problem report holds the payment (problem.go).
 func settle(ctx context.Context, tx *Tx, bookingID int64, ownerCol string, ownerID int64) (*zabano.Booking, error) {
 	b, err := transition(ctx, tx, bookingID, ownerCol, ownerID,
 		[]zabano.BookingStatus{zabano.StatusBooked}, zabano.StatusDone, `, closed_at = ?`, ms(tx.now))
 	if err != nil {
+		return nil, err
+	}
+	if err := problemHolds(ctx, tx, bookingID); err != nil {
 		return nil, err
 	}
 	if _, err := tx.exec(ctx, `UPDATE teacher_profiles SET sessions = sessions + 1 WHERE user_id = ?`, b.TeacherID); err != nil {
@@ -420,12 +424,29 @@ func settle(ctx context.Context, tx *Tx, bookingID int64, ownerCol string, owner
 
 // SettleDue implements zabano.BookingStore. Each class settles in its own
 // transaction, and only from booked, so processes running it at once pay
+// lockBooking reads booking id holding its row until tx ends. Reporting a
+// problem, proposing or answering a new time, marking done and settling a
+// class each change it after this (or after an UPDATE of its row, which locks
+// it too), so on PostgreSQL they take turns on it and each reads what the one
+// before wrote; all lock the class first, then its proposals and slots, so
+// they cannot deadlock. SQLite runs one writer at a time anyway.
+func lockBooking(ctx context.Context, tx *Tx, id int64) (*zabano.Booking, error) {
+	if tx.pg {
+		if _, err := tx.exec(ctx, `SELECT id FROM bookings WHERE id = ? FOR UPDATE`, id); err != nil {
+			return nil, err
+		}
+	}
+	return findBooking(ctx, tx, id)
+}
+
 // each class once.
 func (db *DB) SettleDue(ctx context.Context, cutoff time.Time) (int, error) {
 	var due []struct{ id, teacher int64 }
 	err := db.read(ctx, func(tx *Tx) error {
-		rows, err := tx.query(ctx, `SELECT id, teacher_id FROM bookings WHERE status = ? AND end_at <= ? ORDER BY end_at LIMIT 1000`,
-			zabano.StatusBooked, ms(cutoff))
+		// A reported class waits for its report (problem.go), not in this queue.
+		rows, err := tx.query(ctx, `SELECT id, teacher_id FROM bookings b WHERE status = ? AND end_at <= ?
+			AND NOT EXISTS (SELECT 1 FROM problem_reports p WHERE p.booking_id = b.id AND p.status IN (?, ?))
+			ORDER BY end_at LIMIT 1000`, zabano.StatusBooked, ms(cutoff), zabano.ProblemOpen, zabano.ProblemDisputed)
 		if err != nil {
 			return err
 		}

@@ -11,25 +11,12 @@ import (
 // the instant ?: a hold past its held_until is gone.
 const slotNotHeld = `COALESCE(held_until, 0) <= ?`
 
-// lockBooking takes the class's row lock on PostgreSQL (SQLite writes one at
-// a time anyway), so that proposing, answering and every change of the
-// class's state (transition) queue on it, and read what the one before them
-// wrote. All of them lock the class first, then its proposals, then slots,
-// so they cannot deadlock.
-func lockBooking(ctx context.Context, tx *Tx, bookingID int64) error {
-	_, err := tx.exec(ctx, `UPDATE bookings SET status = status WHERE id = ?`, bookingID)
-	return err
-}
-
 // ProposeReschedule implements zabano.BookingStore. The slot is held by one
 // conditional UPDATE of its row, as Book claims it, so of a proposal and a
 // booking of one slot, or two proposals, one wins.
 func (db *DB) ProposeReschedule(ctx context.Context, userID, bookingID, slotID int64, hold time.Duration) (r *zabano.Reschedule, err error) {
 	err = db.write(ctx, func(tx *Tx) error {
-		if err := lockBooking(ctx, tx, bookingID); err != nil {
-			return err
-		}
-		b, err := findBooking(ctx, tx, bookingID)
+		b, err := lockBooking(ctx, tx, bookingID)
 		if err != nil || b.StudentID != userID && b.TeacherID != userID {
 			return zabano.Errorf(zabano.ENOTFOUND, zabano.MsgBookingNotFound)
 		}
@@ -122,10 +109,7 @@ func (db *DB) AnswerReschedule(ctx context.Context, userID, id int64, accept boo
 		if err != nil {
 			return notFound(err, zabano.MsgRescheduleNotFound)
 		}
-		if err := lockBooking(ctx, tx, bookingID); err != nil {
-			return err
-		}
-		b, err := findBooking(ctx, tx, bookingID)
+		b, err := lockBooking(ctx, tx, bookingID)
 		if err != nil || b.StudentID != userID && b.TeacherID != userID {
 			return zabano.Errorf(zabano.ENOTFOUND, zabano.MsgRescheduleNotFound)
 		}

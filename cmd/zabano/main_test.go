@@ -373,7 +373,27 @@ func TestSeed(t *testing.T) {
 	if rated != 2 {
 		t.Errorf("%d teachers rated, want 2", rated)
 	}
-	res, err := http.Get(photo)
+	// student1's class with teacher3 yesterday has an open problem report.
+	_, m = c.call("POST", "/api/token/", "", map[string]string{"username": "student1", "password": seedPassword, "role": "student"})
+	req, _ := http.NewRequest("GET", c.base+"/api/slot/lists/student/", nil)
+	req.Header.Set("Authorization", "Bearer "+m["access"].(string))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var classes []map[string]any
+	json.NewDecoder(res.Body).Decode(&classes)
+	res.Body.Close()
+	open := 0
+	for _, cl := range classes {
+		if p, _ := cl["problem"].(map[string]any); p != nil && p["status"] == "open" && p["reason"] == "teacher_absent" {
+			open++
+		}
+	}
+	if open != 1 {
+		t.Errorf("student1's open problem reports: %d, want 1", open)
+	}
+	res, err = http.Get(photo)
 	if err != nil || res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/png" {
 		t.Fatalf("seeded photo: %v %v", res, err)
 	}

@@ -46,7 +46,7 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		fs.IntVar(&nBookings, "bookings", 0, "classes the students book among those slots, paid from their wallets")
 		fs.Int64Var(&wallet, "wallet", 0, "Toman each student's wallet holds after those bookings")
 		fs.BoolVar(&photos, "photos", true, "draw a profile photo for each teacher; -photos=false for large seeds")
-		fs.BoolVar(&reviews, "reviews", true, "give two teachers of three rated classes of the last 25 days")
+		fs.BoolVar(&reviews, "reviews", true, "give two teachers of three rated classes of the last 25 days, and the demo one open problem report")
 		fs.BoolVar(&series, "series", true, "give student1 a weekly series with teacher1 and a trial class with teacher2")
 		fs.BoolVar(&reschedule, "reschedule", true, "give student1 a class with teacher1 whose teacher proposes another time")
 	})
@@ -127,6 +127,9 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 			return err
 		}
 		fmt.Fprintf(stdout, "seeded %d rated classes\n", n)
+		if err := seedProblem(ctx, db, teachers, students, time.Now(), c); err != nil {
+			return err
+		}
 	}
 	// The seed books as the API does, so its classes are like any other.
 	svc := &zabano.Bookings{Store: db, MeetingURL: c.meetingURL, MaxFreeSlots: c.maxFreeSlots, FreeCancel: c.freeCancel, Now: time.Now}

@@ -60,9 +60,10 @@ export function hasEnded(b: Pick<Booking, 'start_time' | 'end_time'>, now: numbe
   return endOf(b) <= now;
 }
 
-/** canMarkDone: only a booked class that has ended. */
+/** canMarkDone: only a booked class that has ended, unless a problem report
+ * holds its payment (a booked class's report is open or disputed). */
 export function canMarkDone(b: Booking, now: number): boolean {
-  return b.status === 'booked' && hasEnded(b, now);
+  return b.status === 'booked' && hasEnded(b, now) && b.problem == null;
 }
 
 /** canReview: a done class not rated yet, until the server's review_until. */

@@ -34,5 +34,6 @@ export function makeBooking(over: Partial<Booking> & Pick<Booking, 'id' | 'start
     review_until: over.review_until ?? null,
     trial: over.trial ?? false,
     reschedule: over.reschedule ?? null,
+    problem: over.problem ?? null,
   };
 }

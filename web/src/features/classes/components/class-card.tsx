@@ -10,6 +10,7 @@ import { canPropose } from '../reschedule-rules';
 import { useClassTime, useInstantText } from './class-time';
 import { PersonAvatar } from './person-avatar';
 import { ReschedulePanel } from './reschedule-panel';
+import { ProblemSection } from './problem-section';
 import { StatusBadge } from './status-badge';
 
 type ClassCardProps = {
@@ -132,6 +133,7 @@ export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, on
           )}
         </div>
       )}
+      <ProblemSection booking={b} viewer="student" now={now} />
     </article>
   );
 }

@@ -35,6 +35,7 @@ import { useClassTime, useInstantText } from './class-time';
 import { PersonAvatar } from './person-avatar';
 import { RescheduleDialog } from './reschedule-dialog';
 import { ReschedulePanel } from './reschedule-panel';
+import { ProblemSection } from './problem-section';
 
 const tabLabel: Record<TeacherTab, TKey> = {
   upcoming: 'classes.teacher.tabs.upcoming',
@@ -190,7 +191,7 @@ export function TeacherClasses() {
           <ul className="grid gap-3 md:grid-cols-2">
             {list.map((b) => (
               <li key={b.id}>
-                <PastCard booking={b} tz={tz} onFinish={b.status === 'booked' ? () => { markDone.reset(); setFinishing(b); } : undefined} />
+                <PastCard booking={b} tz={tz} now={now} onFinish={b.status === 'booked' && !b.problem ? () => { markDone.reset(); setFinishing(b); } : undefined} />
               </li>
             ))}
           </ul>
@@ -407,7 +408,7 @@ function RequestRow({ booking: b, tz, deciding, busy, onDecide }: RequestRowProp
 /** PastCard is a completed or cancelled class: the student, its length in
  * minutes and its full date and time. A booked class that has ended waits to
  * be marked done (or is settled 48 hours after its end). */
-function PastCard({ booking: b, tz, onFinish }: { booking: Booking; tz: string; onFinish?: () => void }) {
+function PastCard({ booking: b, tz, now, onFinish }: { booking: Booking; tz: string; now: number; onFinish?: () => void }) {
   const { t } = useTranslation();
   const lang = useLang();
   const instantText = useInstantText();
@@ -448,6 +449,7 @@ function PastCard({ booking: b, tz, onFinish }: { booking: Booking; tz: string; 
           </Button>
         </div>
       )}
+      <ProblemSection booking={b} viewer="teacher" now={now} />
     </article>
   );
 }

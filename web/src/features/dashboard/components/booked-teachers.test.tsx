@@ -41,6 +41,7 @@ function booking(id: number, teacherId: number, name: string, start: string, sta
     review: null,
     review_until: null,
     reschedule: null,
+    problem: null,
   };
 }
 

@@ -1,0 +1,213 @@
+package sqlstore
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/zabano/zabano"
+)
+
+// problemHolds refuses paying class bookingID to its teacher while a
+// problem report on it is open or disputed. Run after the class's row is
+// locked, it sees every report committed before.
+func problemHolds(ctx context.Context, tx *Tx, bookingID int64) error {
+	var n int
+	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM problem_reports WHERE booking_id = ? AND status IN (?, ?)`,
+		bookingID, zabano.ProblemOpen, zabano.ProblemDisputed).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return zabano.Errorf(zabano.ECONFLICT, zabano.MsgProblemHolds)
+	}
+	return nil
+}
+
+// ReportProblem implements zabano.ProblemStore. A class is reported once:
+// the check reads under the class's lock, and the unique index on open
+// reports makes one of two reports at once win on either database.
+func (db *DB) ReportProblem(ctx context.Context, p *zabano.NewProblem, window time.Duration) (r *zabano.ProblemReport, err error) {
+	err = db.write(ctx, func(tx *Tx) error {
+		b, err := lockBooking(ctx, tx, p.BookingID)
+		if err != nil {
+			return err
+		}
+		var side zabano.Role
+		switch p.UserID {
+		case b.StudentID:
+			side = zabano.RoleStudent
+		case b.TeacherID:
+			side = zabano.RoleTeacher
+		default:
+			return zabano.Errorf(zabano.EFORBIDDEN, zabano.MsgProblemNotYours)
+		}
+		var n int
+		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM problem_reports WHERE booking_id = ?`, b.ID).Scan(&n); err != nil {
+			return err
+		}
+		switch {
+		case n > 0:
+			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgProblemTwice)
+		case b.Status != zabano.StatusBooked && b.Status != zabano.StatusDone:
+			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgWrongState, b.Status.Name())
+		case b.End.After(tx.now):
+			return zabano.Errorf(zabano.EINVALID, zabano.MsgProblemTooEarly)
+		case tx.now.After(b.End.Add(window)):
+			return zabano.Errorf(zabano.EINVALID, zabano.MsgProblemTooLate)
+		}
+		var id int64
+		err = tx.queryRow(ctx, `INSERT INTO problem_reports (booking_id, reported_by, reason, text, resolution, status, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, b.ID, side, p.Reason, p.Text, p.Resolution, zabano.ProblemOpen, ms(tx.now)).Scan(&id)
+		if _, ok := uniqueViolation(err); ok {
+			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgProblemTwice)
+		} else if err != nil {
+			return err
+		}
+		r, err = findProblem(ctx, tx, id)
+		return err
+	})
+	return r, err
+}
+
+// AnswerProblem implements zabano.ProblemStore. The class's lock makes the
+// answer, a second answer, marking done and settling take turns: the money
+// moves once.
+func (db *DB) AnswerProblem(ctx context.Context, userID, reportID int64, accept bool) (r *zabano.ProblemReport, err error) {
+	err = db.write(ctx, func(tx *Tx) error {
+		var bookingID int64
+		if err := tx.queryRow(ctx, `SELECT booking_id FROM problem_reports WHERE id = ?`, reportID).Scan(&bookingID); err != nil {
+			return notFound(err, zabano.MsgProblemNotFound)
+		}
+		b, err := lockBooking(ctx, tx, bookingID)
+		if err != nil {
+			return err
+		}
+		if r, err = findProblem(ctx, tx, reportID); err != nil {
+			return err
+		}
+		answerer := b.TeacherID // the other side
+		if r.ReportedBy == zabano.RoleTeacher {
+			answerer = b.StudentID
+		}
+		switch {
+		case userID != b.StudentID && userID != b.TeacherID:
+			return zabano.Errorf(zabano.EFORBIDDEN, zabano.MsgProblemNotParty)
+		case userID != answerer:
+			return zabano.Errorf(zabano.EFORBIDDEN, zabano.MsgProblemOwn)
+		case r.Status != zabano.ProblemOpen:
+			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgProblemAnswered)
+		}
+		if !accept {
+			_, err = tx.exec(ctx, `UPDATE problem_reports SET status = ?, answered_at = ? WHERE id = ?`,
+				zabano.ProblemDisputed, ms(tx.now), reportID)
+		} else if err = settleProblem(ctx, tx, b, r.Resolution); err == nil {
+			_, err = tx.exec(ctx, `UPDATE problem_reports SET status = ?, answered_at = ?, outcome = ?, settled_at = ?, decided_by = ?
+				WHERE id = ?`, zabano.ProblemAccepted, ms(tx.now), r.Resolution, ms(tx.now), userID, reportID)
+		}
+		if err != nil {
+			return err
+		}
+		r, err = findProblem(ctx, tx, reportID)
+		return err
+	})
+	return r, err
+}
+
+// settleProblem moves reported class b's money as res says, in one ledger
+// transaction, and leaves the class done: nothing about it is left to pay.
+// A class still in escrow is split between its student and its teacher. A
+// class already paid to its teacher (marked done or settled before the
+// report) is refunded from the teacher's wallet; when they have withdrawn
+// it, that fails and the report stays open for an operator.
+func settleProblem(ctx context.Context, tx *Tx, b *zabano.Booking, res zabano.Resolution) error {
+	refund := res.Refund(b.Price)
+	student, teacher := zabano.WalletOf(b.StudentID), zabano.WalletOf(b.TeacherID)
+	// sessions counts the classes paid to the teacher, in part or in full.
+	var sessions int
+	var t *zabano.LedgerTransaction
+	switch b.Status {
+	case zabano.StatusBooked:
+		t = &zabano.LedgerTransaction{Type: zabano.TxRefund, Description: fmt.Sprintf("class #%d", b.ID), BookingID: b.ID,
+			Entries: []zabano.Entry{{Account: zabano.EscrowOf(b.StudentID), Amount: -b.Price}}}
+		if refund > 0 {
+			t.Entries = append(t.Entries, zabano.Entry{Account: student, Amount: refund})
+		}
+		if pay := b.Price - refund; pay > 0 {
+			t.Entries = append(t.Entries, zabano.Entry{Account: teacher, Amount: pay})
+			sessions = 1
+		}
+		if refund == 0 {
+			t.Type = zabano.TxClassPayment
+		}
+		if _, err := transition(ctx, tx, b.ID, "student_id", b.StudentID, []zabano.BookingStatus{zabano.StatusBooked},
+			zabano.StatusDone, `, closed_at = ?`, ms(tx.now)); err != nil {
+			return err
+		}
+	case zabano.StatusDone:
+		if refund == 0 {
+			return nil
+		}
+		if refund == b.Price {
+			sessions = -1
+		}
+		t = classTransfer(zabano.TxRefund, teacher, student, refund, b.ID)
+	default:
+		return zabano.Errorf(zabano.ECONFLICT, zabano.MsgWrongState, b.Status.Name())
+	}
+	if sessions != 0 {
+		if _, err := tx.exec(ctx, `UPDATE teacher_profiles SET sessions = sessions + ? WHERE user_id = ?`, sessions, b.TeacherID); err != nil {
+			return err
+		}
+	}
+	err := post(ctx, tx, t)
+	if b.Status == zabano.StatusDone && zabano.ErrorCode(err) == zabano.ECONFLICT {
+		return zabano.Errorf(zabano.ECONFLICT, zabano.MsgProblemWithdrawn)
+	}
+	return err
+}
+
+const problemColumns = `id, booking_id, reported_by, reason, text, resolution, status, created_at, COALESCE(answered_at, 0)`
+
+func scanProblem(row interface{ Scan(...any) error }) (*zabano.ProblemReport, error) {
+	var r zabano.ProblemReport
+	var created, answered int64
+	err := row.Scan(&r.ID, &r.BookingID, &r.ReportedBy, &r.Reason, &r.Text, &r.Resolution, &r.Status, &created, &answered)
+	if err != nil {
+		return nil, notFound(err, zabano.MsgProblemNotFound)
+	}
+	r.CreatedAt = fromMS(created)
+	if answered != 0 {
+		r.AnsweredAt = fromMS(answered)
+	}
+	return &r, nil
+}
+
+func findProblem(ctx context.Context, tx *Tx, id int64) (*zabano.ProblemReport, error) {
+	return scanProblem(tx.queryRow(ctx, `SELECT `+problemColumns+` FROM problem_reports WHERE id = ?`, id))
+}
+
+// BookingProblems implements zabano.ProblemStore.
+func (db *DB) BookingProblems(ctx context.Context, u *zabano.User) (byBooking map[int64]*zabano.ProblemReport, err error) {
+	col := "student_id"
+	if u.Role == zabano.RoleTeacher {
+		col = "teacher_id"
+	}
+	err = db.read(ctx, func(tx *Tx) error {
+		rows, err := tx.query(ctx, `SELECT `+problemColumns+` FROM problem_reports
+			WHERE booking_id IN (SELECT id FROM bookings WHERE `+col+` = ?)`, u.ID)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		byBooking = map[int64]*zabano.ProblemReport{}
+		for rows.Next() {
+			r, err := scanProblem(rows)
+			if err != nil {
+				return err
+			}
+			byBooking[r.BookingID] = r
+		}
+		return rows.Err()
+	})
+	return byBooking, err
+}
