@@ -214,7 +214,7 @@ test('another class is marked done after its end and the teacher is paid', async
   await page.clock.setSystemTime(new Date(serverTime));
 
   await page.goto('/student/booked-slots');
-  const card = page.getByRole('article', { name: teacher.name }).filter({ hasText: 'Upcoming' });
+  const card = page.getByRole('article', { name: teacher.name }).filter({ hasText: 'Ended' });
   await card.getByRole('button', { name: 'Mark done' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Did this class take place?' });
   await confirm.getByRole('button', { name: 'Yes, mark it done' }).click();

@@ -6,6 +6,7 @@ import {
   cancelCase,
   countByFilter,
   durationOf,
+  endOf,
   filterClasses,
   orderClasses,
   relativeDay,
@@ -48,15 +49,18 @@ describe('actions', () => {
     expect(canMarkDone({ ...later, start_time: iso(NOW - MIN), end_time: '' }, NOW)).toBe(true);
   });
 
-  it('asks to cancel only a booked class before it starts, and shows the meeting link only while booked', () => {
+  it('asks to cancel only a booked class before it starts, and shows the meeting link only while booked and not ended', () => {
     expect(canRequestCancel(later, NOW)).toBe(true);
     expect(canRequestCancel({ ...later, status: 'cancel_pending' }, NOW)).toBe(false);
     expect(canRequestCancel(later, startOf(later) - 1000)).toBe(true);
     expect(canRequestCancel(later, startOf(later))).toBe(false);
     expect(canRequestCancel(ended, NOW)).toBe(false);
-    expect(showsMeetingLink(later)).toBe(true);
-    expect(showsMeetingLink({ ...later, status: 'cancel_pending' })).toBe(false);
-    expect(showsMeetingLink({ ...later, status: 'done' })).toBe(false);
+    expect(showsMeetingLink(later, NOW)).toBe(true);
+    expect(showsMeetingLink({ ...later, status: 'cancel_pending' }, NOW)).toBe(false);
+    expect(showsMeetingLink({ ...later, status: 'done' }, NOW)).toBe(false);
+    // Once the class has ended there is no room to join.
+    expect(showsMeetingLink(later, endOf(later) - 1)).toBe(true);
+    expect(showsMeetingLink(later, endOf(later))).toBe(false);
   });
 
   it('knows the length of a class, 60 minutes by default', () => {

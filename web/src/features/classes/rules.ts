@@ -87,9 +87,9 @@ export function cancelCase(b: Pick<Booking, 'free_cancel_until'>, now: number): 
   return b.free_cancel_until !== null && Date.parse(b.free_cancel_until) >= now ? 'free' : 'teacher';
 }
 
-/** showsMeetingLink: the link shows only while the class is booked. */
-export function showsMeetingLink(b: Booking): boolean {
-  return b.status === 'booked' && b.meeting_link !== '';
+/** showsMeetingLink: the link shows while the class is booked and has not ended. */
+export function showsMeetingLink(b: Booking, now: number): boolean {
+  return b.status === 'booked' && b.meeting_link !== '' && !hasEnded(b, now);
 }
 
 /** canJoin: the join window runs from 15 minutes before the start to 15 minutes after it. */

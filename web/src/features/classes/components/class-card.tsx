@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { Stars } from '@/features/reviews/components/rating-summary';
-import { cancelCase, canMarkDone, canRequestCancel, canReview, durationOf, showsMeetingLink, type Booking } from '../rules';
+import { cancelCase, canMarkDone, canRequestCancel, canReview, durationOf, hasEnded, showsMeetingLink, type Booking } from '../rules';
 import { canPropose } from '../reschedule-rules';
 import { useClassTime, useInstantText } from './class-time';
 import { PersonAvatar } from './person-avatar';
@@ -58,7 +58,7 @@ export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, on
             </p>
           )}
         </div>
-        <StatusBadge status={b.status} />
+        <StatusBadge status={b.status} ended={hasEnded(b, now)} />
       </div>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
         <Row icon={<CalendarClock className="size-4" aria-hidden />} term={t('classes.card.time')}>
@@ -93,9 +93,9 @@ export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, on
           onFailed={onRescheduleNotice.fail}
         />
       )}
-      {(showsMeetingLink(b) || doneAllowed || cancelAllowed || reviewAllowed || proposeAllowed) && (
+      {(showsMeetingLink(b, now) || doneAllowed || cancelAllowed || reviewAllowed || proposeAllowed) && (
         <div className="mt-4 flex flex-wrap items-center gap-2">
-          {showsMeetingLink(b) && (
+          {showsMeetingLink(b, now) && (
             <a
               href={b.meeting_link}
               target="_blank"

@@ -9,12 +9,20 @@ const tones: Record<BookingStatus, string> = {
   approved_cancel: 'bg-danger-bg text-danger border-danger/30',
 };
 
-/** StatusBadge names a class's status: upcoming, completed, cancellation requested or cancelled. */
-export function StatusBadge({ status, className }: { status: BookingStatus; className?: string }) {
+/** StatusBadge names a class's status: upcoming, ended (booked, its time
+ * over, not yet done), completed, cancellation requested or cancelled. */
+export function StatusBadge({ status, ended = false, className }: { status: BookingStatus; ended?: boolean; className?: string }) {
   const { t } = useTranslation();
+  const over = status === 'booked' && ended;
   return (
-    <span className={cn('inline-flex shrink-0 items-center rounded-full border px-2.5 py-0.5 text-xs font-medium', tones[status], className)}>
-      {t(statusLabel[status])}
+    <span
+      className={cn(
+        'inline-flex shrink-0 items-center rounded-full border px-2.5 py-0.5 text-xs font-medium',
+        over ? 'border-line bg-surface-2 text-fg' : tones[status],
+        className,
+      )}
+    >
+      {over ? t('classes.status.ended') : t(statusLabel[status])}
     </span>
   );
 }
