@@ -121,7 +121,7 @@ type world struct {
 
 const (
 	classPrice  = 100_000
-	studentPaid = 1_234_567 // the student's top-up, a marker of their wallet
+	studentPaid = 2_345_678 // the student's top-up, a marker of their wallet
 	teacherIBAN = "IR530170000000111111111111"
 	otherIBAN   = "IR670120000000222222222222"
 )
@@ -186,8 +186,8 @@ func newWorld(t *testing.T, a *app) *world {
 	w.slotFree[student] = w.slot(teacher, 49*time.Hour)
 	w.slotFree[student2] = w.slot(teacher2, 50*time.Hour) // the other student's teacher is the other teacher
 	for who, by := range map[int]int{student: teacher, student2: teacher2} {
-		w.slotWeekly[who] = w.slot(by, 60*time.Hour)
-		w.slot(by, 60*time.Hour+7*24*time.Hour)
+		w.slotWeekly[who] = w.slot(by, 70*time.Hour)
+		w.slot(by, 70*time.Hour+7*24*time.Hour)
 	}
 	w.bookCancel = w.book(student, teacher, w.slot(teacher, 51*time.Hour))
 	// Within the free-cancellation notice, so cancelling it asks the teacher.
