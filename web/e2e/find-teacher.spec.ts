@@ -211,7 +211,9 @@ test('a student without money is offered a top-up of the missing amount', async 
   const dialog = page.getByRole('dialog', { name: `رزرو کلاس با ${moh.name}` });
   await dialog.locator('button[aria-pressed]').first().click();
   await expect(dialog.locator('button[aria-pressed]').first()).toHaveText(/^[۰-۹]{2}:[۰-۹]{2}$/);
-  await dialog.getByLabel('سطح و قیمت').selectOption({ index: 1 });
+  // The A1 class at 150,000 Toman (the trial class, listed first, costs less).
+  const levels = dialog.getByLabel('سطح و قیمت');
+  await levels.selectOption((await levels.locator('option', { hasText: 'A1' }).getAttribute('value'))!);
   await dialog.getByRole('button', { name: 'تأیید رزرو' }).click();
 
   await expect(dialog.getByText('موجودی کیف پول برای این کلاس کافی نیست. برای رزرو، دست‌کم ۱۰۰٬۰۰۰ تومان شارژ کنید.')).toBeVisible();

@@ -68,7 +68,7 @@ export function TeacherCard({ teacher, tz, onBook, fromMainSite = false, ref }: 
                 type="button"
                 onClick={() => setShowReviews(true)}
                 aria-label={t('reviews.showFor', { name })}
-                className="inline-flex min-h-6 items-center gap-1 text-primary underline-offset-2 hover:underline"
+                className="inline-flex min-h-6 items-center gap-1 text-link underline-offset-2 hover:underline"
               >
                 <MessageSquareText className="size-4" aria-hidden />
                 {t('reviews.show')}
