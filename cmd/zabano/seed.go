@@ -11,6 +11,7 @@ import (
 	"image/png"
 	"io"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"github.com/zabano/zabano"
@@ -38,17 +39,18 @@ var (
 func seed(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	var nTeachers, nStudents, slotsPerTeacher, nBookings int
 	var wallet int64
-	var photos, reviews, series, reschedule bool
+	var photos, reviews, series, reschedule, history bool
 	c, err := parseConfig("seed", args, getenv, stdout, stderr, "", func(fs *flag.FlagSet) {
 		fs.IntVar(&nTeachers, "teachers", 40, "teachers to create")
 		fs.IntVar(&nStudents, "students", 20, "students to create")
-		fs.IntVar(&slotsPerTeacher, "slots-per-teacher", 0, "free one-hour slots each teacher opens from tomorrow, 08:00 to 20:00 in their time zone")
+		fs.IntVar(&slotsPerTeacher, "slots-per-teacher", demoWeeks*7*slotsPerDay, "free one-hour slots each teacher opens from tomorrow, 08:00 to 20:00 in their time zone: two weeks full by default")
 		fs.IntVar(&nBookings, "bookings", 0, "classes the students book among those slots, paid from their wallets")
 		fs.Int64Var(&wallet, "wallet", 0, "Toman each student's wallet holds after those bookings")
 		fs.BoolVar(&photos, "photos", true, "draw a profile photo for each teacher; -photos=false for large seeds")
 		fs.BoolVar(&reviews, "reviews", true, "give two teachers of three rated classes of the last 25 days, and the demo one open problem report")
 		fs.BoolVar(&series, "series", true, "give student1 a weekly series with teacher1 and a trial class with teacher2")
 		fs.BoolVar(&reschedule, "reschedule", true, "give student1 a class with teacher1 whose teacher proposes another time")
+		fs.BoolVar(&history, "history", true, "give student1 and teacher1 classes done, cancelled and coming (one to join now), a chat, materials, study notes and top-ups")
 	})
 	if err != nil {
 		return err
@@ -133,6 +135,35 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 	}
 	// The seed books as the API does, so its classes are like any other.
 	svc := &zabano.Bookings{Store: db, MeetingURL: c.meetingURL, MaxFreeSlots: c.maxFreeSlots, FreeCancel: c.freeCancel, Now: time.Now}
+	// The free slots come first, so the classes below, opened through the
+	// booking service, are refused if they overlap them.
+	if slotsPerTeacher > 0 || wallet > 0 {
+		slots, err := openSlots(teachers, slotsPerTeacher, time.Now())
+		if err != nil {
+			return err
+		}
+		if err := db.SeedSlots(ctx, slots); err != nil {
+			return err
+		}
+		bookings, costs := bookSlots(teachers, students, slots, nBookings)
+		topUps := make(map[int64]int64, len(students))
+		for _, s := range students {
+			if amount := costs[s.ID] + wallet; amount > 0 {
+				topUps[s.ID] = amount
+			}
+		}
+		if err := payInParallel(ctx, db, svc, topUps, bookings, 16); err != nil {
+			return err
+		}
+		if err := db.AnalyzeSeed(ctx); err != nil {
+			return err
+		}
+		if nBookings > 0 || wallet > 0 {
+			fmt.Fprintf(stdout, "seeded %d slots and %d bookings; each student's wallet holds %d Toman after them\n", len(slots), len(bookings), wallet)
+		} else {
+			fmt.Fprintf(stdout, "seeded %d free slots: %d a teacher, from 08:00 tomorrow in their time zone\n", len(slots), slotsPerTeacher)
+		}
+	}
 	if series && len(students) > 0 {
 		n, err := seedSeries(ctx, db, svc, teachers, students[0], time.Now())
 		if err != nil {
@@ -146,32 +177,45 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		}
 		fmt.Fprintln(stdout, "seeded a class of student1 with teacher1, who proposes another time")
 	}
-	if slotsPerTeacher == 0 && wallet == 0 {
-		return nil
-	}
-
-	slots, err := openSlots(teachers, slotsPerTeacher, time.Now())
-	if err != nil {
-		return err
-	}
-	if err := db.SeedSlots(ctx, slots); err != nil {
-		return err
-	}
-	bookings, costs := bookSlots(teachers, students, slots, nBookings)
-	topUps := make(map[int64]int64, len(students))
-	for _, s := range students {
-		if amount := costs[s.ID] + wallet; amount > 0 {
-			topUps[s.ID] = amount
+	if history && len(students) > 0 {
+		if err := seedHistory(ctx, db, store, teachers[0], students[0], time.Now(), c); err != nil {
+			return err
 		}
+		fmt.Fprintln(stdout, "seeded the history of student1 with teacher1: classes, a chat, materials, notes and top-ups")
 	}
-	if err := payInParallel(ctx, db, svc, topUps, bookings, 16); err != nil {
-		return err
+	if len(students) > 0 {
+		printAccounts(stdout, slotsPerTeacher > 0, reviews, series, reschedule, history)
 	}
-	if err := db.AnalyzeSeed(ctx); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "seeded %d slots and %d bookings; each student's wallet holds %d Toman after them\n", len(slots), len(bookings), wallet)
 	return nil
+}
+
+// demoWeeks is how far ahead the demo's teachers are free by default.
+const demoWeeks = 2
+
+// printAccounts tells who to sign in as, and what each shows, by the parts seeded.
+func printAccounts(w io.Writer, slots, reviews, series, reschedule, history bool) {
+	var student, teacher []string
+	if history {
+		student = append(student, "classes done, cancelled and coming (one opens to join now)", "a chat with teacher1", "materials", "study notes", "a wallet with top-ups and class payments")
+		teacher = append(teacher, "the same classes and chat", "their materials", "earnings")
+	}
+	if series {
+		student = append(student, "a weekly series", "a trial with teacher2")
+		teacher = append(teacher, "a weekly series")
+	}
+	if reschedule {
+		student = append(student, "teacher1's proposal of another time to answer")
+		teacher = append(teacher, "a proposal of another time awaiting the student")
+	}
+	if reviews {
+		student = append(student, "a problem report on teacher3's class")
+		teacher = append(teacher, "reviews")
+	}
+	fmt.Fprintf(w, "\ntry it: sign in with password %q as\n", seedPassword)
+	fmt.Fprintf(w, "  student1  %s\n  teacher1  %s\n", strings.Join(student, "; "), strings.Join(teacher, "; "))
+	if slots {
+		fmt.Fprintln(w, "  any student may book the teachers' free hours of the coming days")
+	}
 }
 
 // slotsPerDay is how many one-hour slots a seeded teacher opens a day: 08:00 to 20:00.

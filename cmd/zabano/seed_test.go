@@ -15,7 +15,7 @@ func TestSeedBookings(t *testing.T) {
 	dir := t.TempDir()
 	env := func(k string) string { return map[string]string{"ZABANO_DATA_DIR": dir}[k] }
 	var out bytes.Buffer
-	args := []string{"seed", "-teachers", "3", "-students", "2", "-slots-per-teacher", "30", "-bookings", "8", "-wallet", "1000000", "-photos=false", "-reviews=false", "-series=false", "-reschedule=false"}
+	args := []string{"seed", "-teachers", "3", "-students", "2", "-slots-per-teacher", "30", "-bookings", "8", "-wallet", "1000000", "-photos=false", "-reviews=false", "-series=false", "-reschedule=false", "-history=false"}
 	if err := run(context.Background(), args, env, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
