@@ -107,12 +107,14 @@ func seedHistory(ctx context.Context, db *sqlstore.DB, store media.Store, teache
 	if err := done(day(-14, 19)); err != nil {
 		return err
 	}
-	// Booked two days ahead and cancelled by the student the next day, free of charge: refunded.
-	cancelled, err := book(day(-10, 19), day(-12, 19), "")
+	// Cancelled by the student a day after booking it, before the notice
+	// of the free cancel: refunded at once.
+	start := day(-10, 19)
+	cancelled, err := book(start, start.Add(-c.freeCancel).AddDate(0, 0, -2), "")
 	if err != nil {
 		return err
 	}
-	at = day(-11, 21)
+	at = start.Add(-c.freeCancel).AddDate(0, 0, -1)
 	if _, err := svc.Cancel(ctx, student.ID, cancelled.ID); err != nil {
 		return err
 	}
