@@ -3,9 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/zabano/zabano/sqlstore"
 )
 
 // TestSeedBookings seeds slots and bookings with the flags make bench uses
@@ -49,5 +54,114 @@ func TestSeedBookings(t *testing.T) {
 	results, _ := list["results"].([]any)
 	if len(results) != 3 || results[0].(map[string]any)["photo"] != nil {
 		t.Errorf("teachers without photos: %v", list)
+	}
+}
+
+// TestSeedDemo keeps the promises of the demo make run opens, read through
+// the API as its users would: every teacher is free in the next two weeks,
+// and student1 and teacher1 have classes in each state (one to join now), a
+// chat, materials, notes and a wallet's history; the ledger audits clean.
+// The seed is a command on the real clock, so "now" here is the real one.
+func TestSeedDemo(t *testing.T) {
+	dir := t.TempDir()
+	env := func(k string) string { return map[string]string{"ZABANO_DATA_DIR": dir}[k] }
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"seed", "-teachers", "4", "-students", "2", "-photos=false"}, env, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"seeded 672 free slots", "try it: sign in with password \"zabano-demo\"", "student1  classes done, cancelled and coming"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	now := time.Now()
+	c := client{t, boot(t, map[string]string{"ZABANO_ENV": "dev", "ZABANO_DATA_DIR": dir})}
+	login := func(name, role string) string {
+		st, m := c.call("POST", "/api/token/", "", map[string]string{"username": name, "password": seedPassword, "role": role})
+		if st != 200 {
+			t.Fatalf("%s login: %d %v", name, st, m)
+		}
+		return m["access"].(string)
+	}
+	items := func(path, token string) []map[string]any {
+		t.Helper()
+		st, m := c.call("GET", path, token, nil)
+		if st != 200 {
+			t.Fatalf("%s: %d %v", path, st, m)
+		}
+		var list []map[string]any
+		for _, x := range m["items"].([]any) {
+			list = append(list, x.(map[string]any))
+		}
+		return list
+	}
+	student, teacher := login("student1", "student"), login("teacher1", "teacher")
+
+	_, teachers := c.call("GET", "/api/teachers/list/", student, nil)
+	results, _ := teachers["results"].([]any)
+	if len(results) != 4 {
+		t.Fatalf("teachers: %v", teachers)
+	}
+	to := now.AddDate(0, 0, 14).UTC().Format(time.RFC3339)
+	for _, r := range results {
+		p := r.(map[string]any)
+		if free := items(fmt.Sprintf("/api/slot/teacher/%v/?to=%s", p["id"], to), student); len(free) < 12*13 {
+			t.Errorf("%v: %d free slots in the next two weeks", p["username"], len(free))
+		}
+	}
+
+	// statuses counts the classes of a list by status, and those open to join now.
+	statuses := func(list []map[string]any) map[string]int {
+		n := map[string]int{}
+		for _, b := range list {
+			n[b["status"].(string)]++
+			start, _ := time.Parse(time.RFC3339, b["start_time"].(string))
+			if b["status"] == "booked" && start.After(now) && start.Sub(now) <= 15*time.Minute {
+				n["join now"]++
+			}
+		}
+		return n
+	}
+	for who, list := range map[string][]map[string]any{
+		"student1": items("/api/slot/lists/student/", student),
+		"teacher1": items("/api/slot/lists/teacher/", teacher),
+	} {
+		if n := statuses(list); n["done"] < 3 || n["approved_cancel"] != 1 || n["booked"] < 2 || n["join now"] != 1 {
+			t.Errorf("%s's classes: %v", who, n)
+		}
+	}
+	for _, token := range []string{student, teacher} {
+		chats := items("/api/chats/", token)
+		if len(chats) != 1 {
+			t.Fatalf("chats: %v", chats)
+		}
+		if msgs := items(fmt.Sprintf("/api/chats/%v/messages/", chats[0]["id"]), token); len(msgs) != 5 {
+			t.Errorf("%d messages", len(msgs))
+		}
+		if m := items("/api/materials/", token); len(m) != 2 {
+			t.Errorf("materials: %v", m)
+		}
+	}
+	if notes := items("/api/notes/", student); len(notes) != 2 {
+		t.Errorf("notes: %v", notes)
+	}
+	types := map[string]int{}
+	for _, tx := range items("/api/student/wallet/transactions/", student) {
+		types[tx["type"].(string)]++
+	}
+	_, profile := c.call("GET", "/api/profile/", student, nil)
+	if types["topup"] < 2 || types["class_payment"] < 6 || types["refund"] != 1 || profile["wallet"].(float64) < 1_000_000 {
+		t.Errorf("student1's wallet %v, transactions %v", profile["wallet"], types)
+	}
+
+	db, err := sqlstore.Open(context.Background(), filepath.Join(dir, "zabano.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, audit := range []func(context.Context) ([]string, error){db.AuditLedger, db.AuditBookings} {
+		if problems, err := audit(context.Background()); err != nil || len(problems) > 0 {
+			t.Errorf("audit: %v %v", problems, err)
+		}
 	}
 }
