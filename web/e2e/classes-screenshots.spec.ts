@@ -4,17 +4,11 @@
 // the student's classes, and the teacher's classes and cancellation requests,
 // in fa/dark and en/light, 390 and 1280 px wide, each checked with axe.
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
-import { expectAccessible, setPrefs, signInViaApi, type Lang, type Theme } from './helpers';
+import { expectAccessible, setPrefs, signInViaApi } from './helpers';
+import { looks, OUT, widths } from './screenshots';
 import { bearer, makeTeacher, person, png, serverNow, topUp, type Person, type Teacher } from './find-teacher-fixtures';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-const OUT = process.env.ZABANO_SHOTS_DIR ?? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
-const looks: Array<[Lang, Theme]> = [
-  ['fa', 'dark'],
-  ['en', 'light'],
-];
-const widths = [390, 1280];
 const HOUR = 3_600_000;
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -85,7 +79,8 @@ test.beforeAll(async ({ request }) => {
   await book(request, reza, await slotAt(request, now + 10 * 60_000, 45), 0);
   await book(request, sara, await slotAt(request, hour + 3 * HOUR), 1);
   await book(request, reza, await slotAt(request, hour + 26 * HOUR), 2);
-  const pending = await book(request, sara, await slotAt(request, hour + 50 * HOUR), 1);
+  // Within a day of its start, so that cancelling it asks the teacher.
+  const pending = await book(request, sara, await slotAt(request, hour + 20 * HOUR), 1);
   expect((await request.put(`/api/slot/cancel/${pending}/`, { headers: bearer(sara.token) })).status()).toBe(200);
   const cancelled = await book(request, sara, await slotAt(request, hour + 75 * HOUR), 2);
   expect((await request.put(`/api/slot/teacher-cancel/${cancelled}/`, { headers: bearer(teacher.token) })).status()).toBe(200);

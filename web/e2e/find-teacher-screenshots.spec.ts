@@ -2,19 +2,13 @@
 // docs/screenshots/ (run with `npm run screenshots`; ZABANO_SHOTS_DIR writes
 // them elsewhere): find teacher, the booking dialog, the student profile and
 // the teacher profile editor, in fa/dark and en/light, 390 and 1280 px wide.
-import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
-import { setPrefs, signInViaApi, uniqueName, type Lang, type Theme } from './helpers';
+import { expect as baseExpect, test } from '@playwright/test';
+import { setPrefs, signInViaApi, uniqueName } from './helpers';
+import { looks, shoot, widths } from './screenshots';
 import { SMALL_MP4, SMALL_PDF, bearer, makeTeacher, openSlots, person, png, topUp, type Person, type Teacher } from './find-teacher-fixtures';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const OUT = process.env.ZABANO_SHOTS_DIR ?? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
-const looks: Array<[Lang, Theme]> = [
-  ['fa', 'dark'],
-  ['en', 'light'],
-];
-const widths = [390, 1280];
 
 test.describe.configure({ mode: 'serial', timeout: 180_000, retries: 1 });
 
@@ -99,13 +93,6 @@ test.beforeAll(async ({ request }) => {
   });
   expect(photo.status()).toBe(200);
 });
-
-async function shoot(page: Page, name: string, full = true) {
-  await page.evaluate(() => document.fonts.ready);
-  // Let images and the dialog's fade settle.
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${OUT}${name}.png`, fullPage: full });
-}
 
 for (const [lang, theme] of looks) {
   for (const width of widths) {

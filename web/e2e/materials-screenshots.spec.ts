@@ -4,16 +4,10 @@
 // dashboard and booked teachers, the teacher's students and settings, in
 // fa/dark and en/light, 390 and 1280 px wide.
 import { expect, test, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
-import { setPrefs, signInViaApi, type Lang, type Theme } from './helpers';
+import { setPrefs, signInViaApi } from './helpers';
+import { looks, OUT, widths } from './screenshots';
 import { SMALL_PDF, advanceClock, bookClass, makeStudent, makeTeacher, markDone, serverNow, topUp, type Person } from './materials-fixtures';
 
-const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
-const looks: Array<[Lang, Theme]> = [
-  ['fa', 'dark'],
-  ['en', 'light'],
-];
-const widths = [390, 1280];
 
 test.describe.configure({ mode: 'serial', timeout: 600_000 });
 

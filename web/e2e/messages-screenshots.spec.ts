@@ -4,15 +4,9 @@
 // new-chat dialog, the teacher's messages, and the student dashboard's
 // recent chats, in fa/dark and en/light.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
-import { registerViaApi, setPrefs, signInViaApi, uniqueName, type Account, type Lang, type Theme } from './helpers';
+import { registerViaApi, setPrefs, signInViaApi, uniqueName, type Account } from './helpers';
+import { looks, OUT, widths } from './screenshots';
 
-const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
-const looks: Array<[Lang, Theme]> = [
-  ['fa', 'dark'],
-  ['en', 'light'],
-];
-const widths = [390, 1280];
 
 type Person = Account & { token: string; id: number };
 

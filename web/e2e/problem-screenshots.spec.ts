@@ -3,18 +3,12 @@
 // report dialog, the student's classes with a report waiting for the
 // teacher, and the teacher's completed classes with Accept / Decline and a
 // dispute, in fa/dark and en/light, 390 and 1280 px wide.
-import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
-import { setPrefs, type Lang, type Theme } from './helpers';
+import { expect as baseExpect, test } from '@playwright/test';
+import { setPrefs } from './helpers';
+import { looks, shoot, widths } from './screenshots';
 import { advanceClock, bookClass, makeStudent, makeTeacher, openAs, serverNow, topUp, type Person } from './materials-fixtures';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-const OUT = process.env.ZABANO_SHOTS_DIR ?? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
-const looks: Array<[Lang, Theme]> = [
-  ['fa', 'dark'],
-  ['en', 'light'],
-];
-const widths = [390, 1280];
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -49,12 +43,6 @@ test.beforeAll(async ({ request }) => {
   const { id } = (await disputed.json()) as { id: number };
   expect((await request.put(`/api/slot/problem/${id}/`, { headers: auth(student.token), data: { accept: false } })).status()).toBe(200);
 });
-
-async function shoot(page: Page, name: string, full = true) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(500); // the dialog's fade
-  await page.screenshot({ path: `${OUT}${name}.png`, fullPage: full });
-}
 
 for (const [lang, theme] of looks) {
   for (const width of widths) {

@@ -3,18 +3,12 @@
 // teacher's "propose another time" picker, and the student's class card with
 // the teacher's proposal to accept or decline, in fa/dark and en/light, 390
 // and 1280 px wide.
-import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
-import { setPrefs, type Lang, type Theme } from './helpers';
+import { expect as baseExpect, test } from '@playwright/test';
+import { setPrefs } from './helpers';
+import { looks, shoot, widths } from './screenshots';
 import { bookClass, makeStudent, makeTeacher, openAs, serverNow, topUp, type Person } from './materials-fixtures';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-const OUT = process.env.ZABANO_SHOTS_DIR ?? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
-const looks: Array<[Lang, Theme]> = [
-  ['fa', 'dark'],
-  ['en', 'light'],
-];
-const widths = [390, 1280];
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -45,12 +39,6 @@ test.beforeAll(async ({ request }) => {
   const res = await request.post(`/api/slot/${moving.id}/reschedule/`, { headers: auth(teacher.token), data: { slot: proposed } });
   expect(res.status(), await res.text()).toBe(201);
 });
-
-async function shoot(page: Page, name: string, full = true) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(500); // the dialog's fade
-  await page.screenshot({ path: `${OUT}${name}.png`, fullPage: full });
-}
 
 for (const [lang, theme] of looks) {
   for (const width of widths) {

@@ -2,15 +2,9 @@
 // /login, /register/teacher and the student layout, in fa/dark and en/light,
 // 390 and 1280 px wide, named <screen>-<fa-dark|en-light>-<390|1280>.png.
 import { expect, test, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
-import { registerViaApi, setPrefs, signInViaApi, type Account, type Lang, type Theme } from './helpers';
+import { registerViaApi, setPrefs, signInViaApi, type Account } from './helpers';
+import { looks, OUT, widths } from './screenshots';
 
-const OUT = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
-const looks: Array<[Lang, Theme]> = [
-  ['fa', 'dark'],
-  ['en', 'light'],
-];
-const widths = [390, 1280];
 
 test.describe.configure({ mode: 'serial' });
 

@@ -2,19 +2,13 @@
 // docs/screenshots/ (run with `npm run screenshots`; ZABANO_SHOTS_DIR writes
 // them elsewhere): the trial chosen, a weekly series with its total, and the
 // weeks that are not free, in fa/dark and en/light, 390 and 1280 px wide.
-import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
-import { setPrefs, type Lang, type Theme } from './helpers';
+import { expect as baseExpect, test } from '@playwright/test';
+import { setPrefs } from './helpers';
+import { looks, shoot, widths } from './screenshots';
 import { makeTeacher, openSlots, person, topUp, uniqueWord, type Teacher } from './find-teacher-fixtures';
 import { openAs } from './materials-fixtures';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
-const OUT = process.env.ZABANO_SHOTS_DIR ?? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
-const looks: Array<[Lang, Theme]> = [
-  ['fa', 'dark'],
-  ['en', 'light'],
-];
-const widths = [390, 1280];
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -34,12 +28,6 @@ test.beforeAll(async ({ request }) => {
   await openSlots(request, teacher, [54, 54 + 168]);
 });
 
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(500); // the dialog's fade
-  await page.screenshot({ path: `${OUT}${name}.png` });
-}
-
 for (const [lang, theme] of looks) {
   for (const width of widths) {
     const suffix = `${lang}-${theme}-${width}`;
@@ -54,18 +42,18 @@ for (const [lang, theme] of looks) {
       const level = dialog.getByLabel(lang === 'fa' ? 'سطح و قیمت' : 'Level and price');
       await level.selectOption({ index: 1 }); // the trial, offered first
       await expect(dialog).toContainText(lang === 'fa' ? 'جلسهٔ آزمایشی' : 'trial price');
-      await shoot(s.page, `booking-trial-${suffix}`);
+      await shoot(s.page, `booking-trial-${suffix}`, false);
 
       await level.selectOption({ index: 2 });
       await dialog.getByLabel(lang === 'fa' ? 'تکرار هفتگی' : 'Repeat weekly').check();
       await expect(dialog).toContainText('×');
-      await shoot(s.page, `booking-weekly-${suffix}`);
+      await shoot(s.page, `booking-weekly-${suffix}`, false);
 
       await dialog.getByRole('button', { name: lang === 'fa' ? /رزرو ۴ کلاس هفتگی/ : 'Book 4 weekly classes' }).click();
       const fewer = dialog.getByRole('button', { name: lang === 'fa' ? /۲ هفتهٔ نخست/ : 'Book the first 2 weeks instead' });
       await expect(fewer).toBeVisible();
       await fewer.scrollIntoViewIfNeeded();
-      await shoot(s.page, `booking-weeks-missing-${suffix}`);
+      await shoot(s.page, `booking-weeks-missing-${suffix}`, false);
       await s.context.close();
     });
   }

@@ -4,18 +4,12 @@
 // gateway test page and the teacher wallet, in fa/dark and en/light, 390 and
 // 1280 px wide.
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
-import { registerViaApi, setPrefs, signInViaApi, type Account, type Lang, type Theme } from './helpers';
+import { registerViaApi, setPrefs, signInViaApi, type Account } from './helpers';
+import { looks, OUT, widths } from './screenshots';
 
 // Screens load lazily and the machines that run this are often busy: wait longer than the default.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const OUT = process.env.ZABANO_SHOTS_DIR ?? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
-const looks: Array<[Lang, Theme]> = [
-  ['fa', 'dark'],
-  ['en', 'light'],
-];
-const widths = [390, 1280];
 const IBAN = 'IR062960000000100324200001';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000, retries: 2 });
