@@ -161,7 +161,9 @@ test('settings: theme, language, time zone and a password change that keeps the 
   const student = await makeStudent(request);
   const s = await openAs(browser, request, student);
   await s.page.goto('/student/dashboard');
-  await s.page.locator('header button[aria-haspopup=menu]').click();
+  // From the keyboard: the menu also opens on hover, which can race a click on a busy machine.
+  await s.page.locator('header button[aria-haspopup=menu]').focus();
+  await s.page.keyboard.press('Enter');
   await s.page.getByRole('menuitem', { name: 'تنظیمات' }).click();
   await expect(s.page).toHaveURL(/\/student\/settings$/);
   await expect(s.page).toHaveTitle('تنظیمات - زبانو');
