@@ -339,7 +339,7 @@ function UpcomingRow({ booking: b, tz, now, today, onCancel, onPropose }: Upcomi
         <IconButton
           label={t('classes.teacher.cancelLabel', { student: name, time: range })}
           onClick={onCancel}
-          className="text-danger! hover:bg-danger-bg!"
+          className="text-danger hover:bg-danger-bg"
         >
           <Ban className="size-5" aria-hidden />
         </IconButton>
