@@ -2,7 +2,7 @@
 // against the real binary: real figures after a class is done, study notes,
 // the chat button, and a teacher changing their student's level.
 import { expect as baseExpect, test, type Locator } from '@playwright/test';
-import { expectAccessible, setPrefs } from './helpers';
+import { expectAccessible, isolate, setPrefs } from './helpers';
 import { advanceClock, bookClass, makeStudent, makeTeacher, markDone, openAs, serverNow, topUp } from './materials-fixtures';
 
 // Long journeys on a machine shared by several test runs: room for slow moments.
@@ -24,7 +24,7 @@ test('the dashboard counts a class once it is done; the teacher lists the studen
   const s = await openAs(browser, request, student);
   await s.page.goto('/student/dashboard');
   await expect(s.page.getByRole('heading', { level: 1, name: 'داشبورد' })).toBeVisible();
-  await expect(s.page.getByRole('heading', { name: `خوش آمدید، ${student.first}!` })).toBeVisible();
+  await expect(s.page.getByRole('heading', { name: `خوش آمدید، ${isolate(student.first, 'fa')}!` })).toBeVisible();
   await expect(s.page.getByText(/^(صبح|ظهر|عصر) بخیر$/)).toBeVisible();
   const chart = s.page.getByRole('region', { name: 'روند یادگیری شما' });
   const sidebar = s.page.locator('aside').getByRole('region', { name: 'پیشرفت شما' });

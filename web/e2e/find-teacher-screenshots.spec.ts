@@ -4,7 +4,7 @@
 // the teacher profile editor, in fa/dark and en/light, 390 and 1280 px wide.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { setPrefs, signInViaApi, uniqueName, type Lang, type Theme } from './helpers';
+import { isolate, setPrefs, signInViaApi, uniqueName, type Lang, type Theme } from './helpers';
 import { SMALL_MP4, SMALL_PDF, bearer, makeTeacher, openSlots, person, png, topUp, type Person, type Teacher } from './find-teacher-fixtures';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -120,7 +120,7 @@ for (const [lang, theme] of looks) {
       await expect(page.getByRole('article').first().locator('img')).toHaveJSProperty('complete', true);
       await shoot(page, `find-teacher-${suffix}`);
 
-      const bookName = lang === 'fa' ? `رزرو کلاس با ${first.name}` : `Book a class with ${first.name}`;
+      const bookName = lang === 'fa' ? `رزرو کلاس با ${isolate(first.name, 'fa')}` : `Book a class with ${first.name}`;
       await page.getByRole('button', { name: bookName }).first().click();
       const dialog = page.getByRole('dialog');
       await dialog.locator('button[aria-pressed]').nth(1).click();

@@ -4,7 +4,7 @@
 // with the answer box, in fa/dark and en/light, 390 and 1280 px wide.
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { setPrefs, type Lang, type Theme } from './helpers';
+import { isolate, setPrefs, type Lang, type Theme } from './helpers';
 import { advanceClock, bookClass, makeStudent, makeTeacher, markDone, openAs, serverNow, topUp, type Person } from './materials-fixtures';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -74,7 +74,7 @@ for (const [lang, theme] of looks) {
       await s.page.keyboard.press('Escape');
 
       await s.page.goto(`/student/find-teacher?q=${encodeURIComponent(teacher.last)}`);
-      await s.page.getByRole('article', { name: teacher.name }).getByRole('button', { name: lang === 'fa' ? `نظرهای ${teacher.name}` : `Reviews of ${teacher.name}` }).click();
+      await s.page.getByRole('article', { name: teacher.name }).getByRole('button', { name: lang === 'fa' ? `نظرهای ${isolate(teacher.name, 'fa')}` : `Reviews of ${teacher.name}` }).click();
       await expect(s.page.getByRole('dialog')).toContainText('IELTS');
       await shoot(s.page, `teacher-reviews-${suffix}`, false);
       await s.context.close();
