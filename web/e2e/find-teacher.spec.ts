@@ -116,7 +116,7 @@ test('the main-site link highlights the teacher and opens booking', async ({ pag
   // assistive technology: the card is looked for hidden or not.
   const card = page.getByRole('article', { name: rad.name, includeHidden: true });
   await expect(card).toContainText('از سایت اصلی');
-  await expect(page.getByText(`${rad.name} از سایت اصلی پیدا شد.`, { exact: false })).toBeVisible();
+  await expect(page.getByText(`${isolate(rad.name, 'fa')} از سایت اصلی پیدا شد.`, { exact: false })).toBeVisible();
   const dialog = page.getByRole('dialog', { name: `رزرو کلاس با ${isolate(rad.name, 'fa')}` });
   await expect(dialog).toBeVisible();
   await expectAccessible(page, 'booking dialog (fa)');
@@ -131,7 +131,7 @@ test('the main-site link highlights the teacher and opens booking', async ({ pag
   await page.keyboard.press('Escape');
 
   await page.goto('/student/find-teacher/no-such-main-site-id');
-  await expect(page.getByText('استادی با شناسهٔ سایت اصلی no-such-main-site-id پیدا نشد.')).toBeVisible();
+  await expect(page.getByText(`استادی با شناسهٔ سایت اصلی ${isolate('no-such-main-site-id', 'fa')} پیدا نشد.`)).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 

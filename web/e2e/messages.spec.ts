@@ -279,7 +279,7 @@ test('below 1024 px one pane shows at a time, with a back button; English reads 
     await expect(s.page).toHaveURL(/\/student\/messages$/);
     await expect(log).toBeHidden();
     const list = s.page.getByRole('list', { name: 'گفت‌وگوهای شما' });
-    await expect(list.getByRole('link', { name: new RegExp(teacher.name) })).toContainText('شما: hello from a phone');
+    await expect(list.getByRole('link', { name: new RegExp(teacher.name) })).toContainText(`شما: ${isolate('hello from a phone', 'fa')}`);
 
     await s.page.getByRole('button', { name: 'تغییر زبان به انگلیسی' }).click();
     const listEn = s.page.getByRole('list', { name: 'Your chats' });
