@@ -85,7 +85,8 @@ test.beforeAll(async ({ request }) => {
   await book(request, reza, await slotAt(request, now + 10 * 60_000, 45), 0);
   await book(request, sara, await slotAt(request, hour + 3 * HOUR), 1);
   await book(request, reza, await slotAt(request, hour + 26 * HOUR), 2);
-  const pending = await book(request, sara, await slotAt(request, hour + 50 * HOUR), 1);
+  // Within a day of its start, so that the cancellation waits for the teacher (earlier it is free and at once).
+  const pending = await book(request, sara, await slotAt(request, hour + 5 * HOUR), 1);
   expect((await request.put(`/api/slot/cancel/${pending}/`, { headers: bearer(sara.token) })).status()).toBe(200);
   const cancelled = await book(request, sara, await slotAt(request, hour + 75 * HOUR), 2);
   expect((await request.put(`/api/slot/teacher-cancel/${cancelled}/`, { headers: bearer(teacher.token) })).status()).toBe(200);

@@ -120,7 +120,7 @@ for (const [lang, theme] of looks) {
       await expect(page.getByRole('article').first().locator('img')).toHaveJSProperty('complete', true);
       await shoot(page, `find-teacher-${suffix}`);
 
-      const bookName = lang === 'fa' ? `رزرو کلاس با ${isolate(first.name, 'fa')}` : `Book a class with ${first.name}`;
+      const bookName = lang === 'fa' ? `رزرو کلاس با ${isolate(first.name, lang)}` : `Book a class with ${isolate(first.name, lang)}`;
       await page.getByRole('button', { name: bookName }).first().click();
       const dialog = page.getByRole('dialog');
       await dialog.locator('button[aria-pressed]').nth(1).click();

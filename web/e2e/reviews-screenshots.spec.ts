@@ -74,7 +74,7 @@ for (const [lang, theme] of looks) {
       await s.page.keyboard.press('Escape');
 
       await s.page.goto(`/student/find-teacher?q=${encodeURIComponent(teacher.last)}`);
-      await s.page.getByRole('article', { name: teacher.name }).getByRole('button', { name: lang === 'fa' ? `نظرهای ${isolate(teacher.name, 'fa')}` : `Reviews of ${teacher.name}` }).click();
+      await s.page.getByRole('article', { name: teacher.name }).getByRole('button', { name: lang === 'fa' ? `نظرهای ${isolate(teacher.name, lang)}` : `Reviews of ${isolate(teacher.name, lang)}` }).click();
       await expect(s.page.getByRole('dialog')).toContainText('IELTS');
       await shoot(s.page, `teacher-reviews-${suffix}`, false);
       await s.context.close();
