@@ -3,7 +3,7 @@
 // them elsewhere): find teacher, the booking dialog, the student profile and
 // the teacher profile editor, in fa/dark and en/light, 390 and 1280 px wide.
 import { expect as baseExpect, test } from '@playwright/test';
-import { setPrefs, signInViaApi, uniqueName } from './helpers';
+import { isolate, setPrefs, signInViaApi, uniqueName } from './helpers';
 import { looks, shoot, widths } from './screenshots';
 import { SMALL_MP4, SMALL_PDF, bearer, makeTeacher, openSlots, person, png, topUp, type Person, type Teacher } from './find-teacher-fixtures';
 
@@ -107,7 +107,7 @@ for (const [lang, theme] of looks) {
       await expect(page.getByRole('article').first().locator('img')).toHaveJSProperty('complete', true);
       await shoot(page, `find-teacher-${suffix}`);
 
-      const bookName = lang === 'fa' ? `رزرو کلاس با ${first.name}` : `Book a class with ${first.name}`;
+      const bookName = lang === 'fa' ? `رزرو کلاس با ${isolate(first.name, lang)}` : `Book a class with ${isolate(first.name, lang)}`;
       await page.getByRole('button', { name: bookName }).first().click();
       const dialog = page.getByRole('dialog');
       await dialog.locator('button[aria-pressed]').nth(1).click();

@@ -1,6 +1,10 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
+// A value of the other direction is isolated inside a translated string (FSI …
+// PDI, src/lib/bidi.ts); accessible names keep the isolates.
+export { isolate } from '../src/lib/bidi';
+
 export type Lang = 'fa' | 'en';
 export type Theme = 'dark' | 'light';
 export type Role = 'student' | 'teacher';

@@ -1,7 +1,7 @@
 // Messages between a student and a teacher, live: two browser contexts, one
 // per person, against the real binary.
 import { expect as baseExpect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { expectAccessible, registerViaApi, signInViaApi, uniqueName, type Account } from './helpers';
+import { expectAccessible, isolate, registerViaApi, signInViaApi, uniqueName, type Account } from './helpers';
 
 // Two browsers, the server and other people's work share a two-core machine:
 // a screen's first load can take a while.
@@ -58,7 +58,7 @@ async function startChat(page: Page, teacher: Person): Promise<number> {
   await page.getByRole('button', { name: 'گفت‌وگوی تازه' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'گفت‌وگو با یک استاد' });
   await dialog.getByLabel('جست‌وجو').fill(teacher.name.split(' ')[1]!);
-  await dialog.getByRole('button', { name: `گفت‌وگو با ${teacher.name}` }).click();
+  await dialog.getByRole('button', { name: `گفت‌وگو با ${isolate(teacher.name, 'fa')}` }).click();
   await expect(page).toHaveURL(/\?chat=\d+$/);
   await expect(dialog).toBeHidden();
   return Number(new URL(page.url()).searchParams.get('chat'));
@@ -125,7 +125,7 @@ test('a message typed by one appears on the other’s open conversation in under
     const chatId = await startChat(s.page, teacher);
 
     await t.page.goto(`/teacher/messages?chat=${chatId}`);
-    const tLog = t.page.getByRole('log', { name: `پیام‌ها با ${student.name}` });
+    const tLog = t.page.getByRole('log', { name: `پیام‌ها با ${isolate(student.name, 'fa')}` });
     await expect(tLog).toBeVisible();
     await expect(tLog.getByText('هنوز پیامی نیست. سلام کنید!')).toBeVisible();
     // Both streams are up: no "reconnecting" notice on either side.
@@ -279,7 +279,7 @@ test('below 1024 px one pane shows at a time, with a back button; English reads 
     await expect(s.page).toHaveURL(/\/student\/messages$/);
     await expect(log).toBeHidden();
     const list = s.page.getByRole('list', { name: 'گفت‌وگوهای شما' });
-    await expect(list.getByRole('link', { name: new RegExp(teacher.name) })).toContainText('شما: hello from a phone');
+    await expect(list.getByRole('link', { name: new RegExp(teacher.name) })).toContainText(`شما: ${isolate('hello from a phone', 'fa')}`);
 
     await s.page.getByRole('button', { name: 'تغییر زبان به انگلیسی' }).click();
     const listEn = s.page.getByRole('list', { name: 'Your chats' });

@@ -3,7 +3,7 @@
 // that the teacher did not come and asks for a full refund; the teacher
 // accepts on their completed classes, and the student's balance is whole again.
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
-import { expectAccessible, setPrefs } from './helpers';
+import { expectAccessible, isolate, setPrefs } from './helpers';
 import { advanceClock, bookClass, makeStudent, makeTeacher, openAs, serverNow, topUp, type Person } from './materials-fixtures';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -34,7 +34,7 @@ test('a student reports the teacher did not come, the teacher accepts a full ref
   const card = s.page.getByRole('article', { name: teacher.name });
   await card.getByRole('button', { name: 'Report a problem' }).click();
   const dialog = s.page.getByRole('dialog', { name: 'Report a problem' });
-  await expect(dialog).toContainText(`What went wrong in your class with ${teacher.name}?`);
+  await expect(dialog).toContainText(`What went wrong in your class with ${isolate(teacher.name, 'en')}?`);
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(dialog.getByText('Choose what went wrong.')).toBeVisible();
   await dialog.getByRole('radio', { name: 'The teacher did not come' }).check();

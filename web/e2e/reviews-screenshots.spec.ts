@@ -3,7 +3,7 @@
 // dialog, a teacher's reviews in Find teacher, and the teacher's own reviews
 // with the answer box, in fa/dark and en/light, 390 and 1280 px wide.
 import { expect as baseExpect, test } from '@playwright/test';
-import { setPrefs } from './helpers';
+import { isolate, setPrefs } from './helpers';
 import { looks, shoot, widths } from './screenshots';
 import { advanceClock, bookClass, makeStudent, makeTeacher, markDone, openAs, serverNow, topUp, type Person } from './materials-fixtures';
 
@@ -62,7 +62,7 @@ for (const [lang, theme] of looks) {
       await s.page.keyboard.press('Escape');
 
       await s.page.goto(`/student/find-teacher?q=${encodeURIComponent(teacher.last)}`);
-      await s.page.getByRole('article', { name: teacher.name }).getByRole('button', { name: lang === 'fa' ? `نظرهای ${teacher.name}` : `Reviews of ${teacher.name}` }).click();
+      await s.page.getByRole('article', { name: teacher.name }).getByRole('button', { name: lang === 'fa' ? `نظرهای ${isolate(teacher.name, lang)}` : `Reviews of ${isolate(teacher.name, lang)}` }).click();
       await expect(s.page.getByRole('dialog')).toContainText('IELTS');
       await shoot(s.page, `teacher-reviews-${suffix}`, false);
       await s.context.close();

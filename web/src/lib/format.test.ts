@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDateTime,
   formatDigits,
+  formatList,
   formatLongDate,
   formatMoney,
   formatNumber,
@@ -78,5 +79,13 @@ describe('class times and days', () => {
     expect(formatClock(instant, 'en', 'UTC')).toBe('10:05 AM');
     expect(formatClock('2026-11-21T15:30:00Z', 'en', 'UTC')).toBe('3:30 PM');
     expect(formatClock(instant, 'fa', 'Asia/Tehran')).toBe('۱۳:۳۵');
+  });
+});
+
+describe('lists', () => {
+  it('join with the reader’s list words and isolate items of the other direction', () => {
+    expect(formatList(['سارا', 'Ali', 'مینا'], 'fa')).toBe('سارا،\u200f \u2068Ali\u2069، و مینا');
+    expect(formatList(['a', 'b'], 'en')).toBe('a and b');
+    expect(formatList([], 'en')).toBe('');
   });
 });

@@ -3,6 +3,8 @@
 // Persian calendar in fa, Gregorian in en).
 import i18n from '@/lib/i18n';
 import type { Lang } from '@/lib/i18n/langs';
+import { isolate } from '@/lib/bidi';
+
 
 // The words the formats need, in lang (which is loaded: it is the interface language).
 const words = (lang: Lang) => ({
@@ -14,7 +16,7 @@ function locale(lang: Lang): string {
   return lang === 'fa' ? 'fa-IR' : 'en-US';
 }
 
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>();
 
 function numberFormat(lang: Lang, opts: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
   const key = `n|${lang}|${JSON.stringify(opts)}`;
@@ -34,6 +36,18 @@ function dateFormat(lang: Lang, opts: Intl.DateTimeFormatOptions): Intl.DateTime
     cache.set(key, f);
   }
   return f;
+}
+
+/** formatList joins items with lang's list words ("a، b و c", "a, b, and c");
+ * each item is isolated, so one of the other direction keeps its place. */
+export function formatList(items: readonly string[], lang: Lang): string {
+  const key = `l|${lang}`;
+  let f = cache.get(key) as Intl.ListFormat | undefined;
+  if (!f) {
+    f = new Intl.ListFormat(locale(lang), { type: 'conjunction', style: 'long' });
+    cache.set(key, f);
+  }
+  return f.format(items.map((item) => isolate(item, lang)));
 }
 
 /** formatNumber writes n with the digits and grouping of lang. */

@@ -20,6 +20,16 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 const faKeys = flatten(fa as Tree);
 const enKeys = flatten(en as Tree);
 
+// A string with a count has its plural forms in en (key_one, key_other: "1
+// minute", "2 minutes") and one form in fa, under the plain key, which
+// i18next falls back to; both are the same key to the source.
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const enForms = new Map<string, string[]>();
+for (const [k, v] of enKeys) {
+  const base = k.replace(PLURAL, '');
+  enForms.set(base, [...(enForms.get(base) ?? []), v]);
+}
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
@@ -32,17 +42,29 @@ const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].ma
 
 describe('locales', () => {
   it('have the same keys in fa and en', () => {
-    const onlyFa = [...faKeys.keys()].filter((k) => !enKeys.has(k));
-    const onlyEn = [...enKeys.keys()].filter((k) => !faKeys.has(k));
+    const onlyFa = [...faKeys.keys()].filter((k) => !enForms.has(k));
+    const onlyEn = [...enForms.keys()].filter((k) => !faKeys.has(k));
     expect({ onlyFa, onlyEn }).toEqual({ onlyFa: [], onlyEn: [] });
   });
 
   it('have no empty strings and the same placeholders in both languages', () => {
     for (const [k, v] of faKeys) {
       expect(v.trim(), `fa ${k}`).not.toBe('');
-      expect(enKeys.get(k)?.trim(), `en ${k}`).not.toBe('');
-      expect(placeholders(enKeys.get(k) ?? ''), `placeholders of ${k}`).toEqual(placeholders(v));
+      for (const form of enForms.get(k) ?? []) {
+        expect(form.trim(), `en ${k}`).not.toBe('');
+        expect(placeholders(form), `placeholders of ${k}`).toEqual(placeholders(v));
+      }
     }
+  });
+
+  it('give each en plural its one and other forms, and fa none', () => {
+    const plurals = [...enKeys.keys()].filter((k) => PLURAL.test(k));
+    expect(plurals.length).toBeGreaterThan(0);
+    for (const k of plurals) {
+      const base = k.replace(PLURAL, '');
+      expect(enKeys.has(`${base}_one`) && enKeys.has(`${base}_other`), `${base}: _one and _other`).toBe(true);
+    }
+    expect([...faKeys.keys()].filter((k) => PLURAL.test(k))).toEqual([]);
   });
 
   it('contain every key the source uses', () => {

@@ -64,15 +64,15 @@ describe('header', () => {
   it('shows the first letter of the display name, or the photo', async () => {
     asUser(makeUser({ first_name: 'sara', last_name: 'ahmadi' }));
     const a = renderApp('/student/dashboard');
-    const trigger = await screen.findByRole('button', { name: 'منوی کاربر: sara ahmadi' });
+    const trigger = await screen.findByRole('button', { name: 'منوی کاربر: \u2068sara ahmadi\u2069' });
     expect(trigger).toHaveTextContent('S');
     a.unmount();
     asUser(makeUser({ profile_photo_url: 'http://localhost/media/p.png' }));
     const b = renderApp('/student/dashboard');
-    const img = (await screen.findByRole('button', { name: 'منوی کاربر: sara' })).querySelector('img')!;
+    const img = (await screen.findByRole('button', { name: 'منوی کاربر: \u2068sara\u2069' })).querySelector('img')!;
     expect(img).toHaveAttribute('src', 'http://localhost/media/p.png');
     fireEvent.error(img);
-    expect(screen.getByRole('button', { name: 'منوی کاربر: sara' })).toHaveTextContent('S');
+    expect(screen.getByRole('button', { name: 'منوی کاربر: \u2068sara\u2069' })).toHaveTextContent('S');
     b.unmount();
   });
 

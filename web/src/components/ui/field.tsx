@@ -108,7 +108,9 @@ type TextAreaProps = Omit<ComponentProps<'textarea'>, 'id'> & {
   optional?: boolean;
 };
 
-/** TextArea is a labelled multi-line field. */
+/** TextArea is a labelled multi-line field. What people write there (a bio,
+ * a review, a note) may be in either language, so it takes the direction of
+ * its first letter (dir="auto"). */
 export function TextArea({ label, error, hint, optional, className, ...rest }: TextAreaProps) {
   const id = useId();
   return (
@@ -117,6 +119,7 @@ export function TextArea({ label, error, hint, optional, className, ...rest }: T
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
+        dir="auto"
         className={cn(control, 'min-h-28 resize-y', error ? 'border-danger' : 'border-line', className)}
         {...rest}
       />

@@ -56,7 +56,7 @@ describe('WelcomeBanner', () => {
     at('2026-11-21T13:00:00Z');
     const a = renderWithRouter(<WelcomeBanner />, '/student/dashboard');
     expect(await screen.findByText('ظهر بخیر')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'خوش آمدید، sara99!' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'خوش آمدید، \u2068sara99\u2069!' })).toBeInTheDocument();
     a.unmount();
     at('2026-11-21T18:00:00Z');
     renderWithRouter(<WelcomeBanner />, '/student/dashboard');

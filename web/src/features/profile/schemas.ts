@@ -68,21 +68,6 @@ export function photoProblem(file: File | null | undefined): TKey | null {
   return null;
 }
 
-/** The languages the adder offers: English (main-site id 17) first, then the others teachers teach. */
-export const ADDER_LANGUAGES = [
-  'English',
-  'Persian',
-  'Spanish',
-  'French',
-  'German',
-  'Italian',
-  'Portuguese',
-  'Chinese',
-  'Japanese',
-  'Korean',
-  'Arabic',
-] as const;
-
 export const ADDER_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 
 /** languageProblem: a language and a level must be chosen. */

@@ -6,21 +6,6 @@ import { toLatinDigits } from '@/lib/format';
 import { checkFile, DOCUMENT_RULE, PHOTO_RULE, VIDEO_RULE } from '@/lib/files';
 import type { TeacherProfile } from './api/get-teacher-profile';
 
-/** The editor's languages (spec section 5) and Persian, which students can filter by. */
-export const TEACHER_LANGUAGES = [
-  'English',
-  'Persian',
-  'Spanish',
-  'French',
-  'German',
-  'Italian',
-  'Portuguese',
-  'Chinese',
-  'Japanese',
-  'Korean',
-  'Arabic',
-] as const;
-
 /** CEFR levels; their ids 1 to 6 are A1 to C2. */
 export const LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const;
 export type Level = (typeof LEVELS)[number];

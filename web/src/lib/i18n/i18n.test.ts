@@ -20,3 +20,15 @@ describe('the interface language', () => {
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
   });
 });
+
+describe('counts', () => {
+  it('take the English plural forms and the one Persian form', async () => {
+    await chooseLang('en');
+    expect(i18n.t('classes.minutes', { count: 1, n: '1' })).toBe('1 minute');
+    expect(i18n.t('classes.minutes', { count: 60, n: '60' })).toBe('60 minutes');
+    expect(i18n.t('booking.confirmWeekly', { count: 1, n: '1' })).toBe('Book 1 weekly class');
+    await chooseLang('fa');
+    expect(i18n.t('classes.minutes', { count: 1, n: '۱' })).toBe('۱ دقیقه');
+    expect(i18n.t('classes.minutes', { count: 60, n: '۶۰' })).toBe('۶۰ دقیقه');
+  });
+});

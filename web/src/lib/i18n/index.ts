@@ -1,5 +1,6 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { isolate } from '@/lib/bidi';
 import { LANGS, applyLang, isLang, saveLang, storedLang, DEFAULT_LANG, type Lang } from './langs';
 
 export * from './langs';
@@ -65,7 +66,11 @@ export const i18nReady = i18n
     load: 'currentOnly',
     ns: ['translation'],
     defaultNS: 'translation',
-    interpolation: { escapeValue: false },
+    // React escapes markup itself; what a value needs is isolating from the
+    // sentence around it when it is of the other direction (lib/bidi.ts). The
+    // hook is given no language: values follow the interface language, the
+    // language every interpolated string is shown in.
+    interpolation: { escapeValue: true, escape: (value: string) => isolate(value, currentLang()) },
     returnNull: false,
     react: { useSuspense: false },
   });

@@ -92,7 +92,7 @@ export function CurrentSlots({ slots, tz, loading, failed, onDeleted }: CurrentS
                           del.reset();
                           setTarget(s);
                         }}
-                        className="size-9 text-muted! hover:text-danger!"
+                        className="size-9 text-muted hover:text-danger"
                       >
                         <Trash2 className="size-4" aria-hidden />
                       </IconButton>

@@ -55,7 +55,7 @@ export function SelectedTimes({ slots, tz, onRemove, onClear, onSave, saving }: 
                     label={t('availability.selected.remove', { time: text })}
                     onClick={() => onRemove(s.start)}
                     disabled={saving}
-                    className="size-9 shrink-0 text-muted! hover:text-danger!"
+                    className="size-9 shrink-0 text-muted hover:text-danger"
                   >
                     <X className="size-4" aria-hidden />
                   </IconButton>

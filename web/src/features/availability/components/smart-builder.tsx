@@ -356,7 +356,11 @@ export function LiveCount({ values }: { values: BuilderValues }) {
       <p className="text-sm text-muted">{t('availability.builder.liveCount')}</p>
       <p className="mt-1 text-3xl font-bold tabular-nums">{n(total)}</p>
       <p className="mt-1 text-sm">
-        {t('availability.builder.formula', { perDay: n(perDay), days: n(days), weeks: n(weeks) })}
+        {t('availability.builder.formula', {
+          perDay: n(perDay),
+          days: t('availability.builder.dayCount', { count: days, n: n(days) }),
+          weeks: t('availability.builder.weekCount', { count: weeks, n: n(weeks) }),
+        })}
       </p>
       {breakMinutes > 0 && withBreaks !== total && (
         <Note>{t('availability.builder.withBreaks', { n: n(withBreaks), breakMinutes: n(breakMinutes) })}</Note>
@@ -365,6 +369,7 @@ export function LiveCount({ values }: { values: BuilderValues }) {
         {t('availability.builder.summary', {
           from: formatDigits(values.startTime, lang),
           to: formatDigits(values.endTime, lang),
+          count: values.duration,
           duration: n(values.duration),
         })}
       </Note>

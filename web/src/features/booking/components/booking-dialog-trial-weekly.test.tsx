@@ -120,7 +120,7 @@ describe('booking dialog: weekly lessons', () => {
     await user.click(within(dialog).getByLabelText('Repeat weekly'));
     await user.selectOptions(within(dialog).getByLabelText('for'), '6 weeks');
     await user.click(within(dialog).getByRole('button', { name: 'Book 6 weekly classes' }));
-    const alert = await within(dialog).findByText(/The teacher is not free at this time every week: week 3 \(.+\), week 5 \(.+\)\. Nothing was booked\./);
+    const alert = await within(dialog).findByText(/The teacher is not free at this time every week: week 3 \(.+\) and week 5 \(.+\)\. Nothing was booked\./);
     expect(alert).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Book the first 2 weeks instead' }));
     expect(within(dialog).getByText('You pay 2 × 250,000 Toman = 500,000 Toman from your wallet.')).toBeInTheDocument();

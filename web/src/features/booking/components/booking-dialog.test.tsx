@@ -242,7 +242,7 @@ describe('booking dialog in Persian', () => {
   it('starts weeks on Saturday and writes Persian digits', async () => {
     await i18n.changeLanguage('fa');
     setup();
-    const dialog = await screen.findByRole('dialog', { name: 'رزرو کلاس با Sara Teacher7' }, { timeout: 15_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'رزرو کلاس با \u2068Sara Teacher7\u2069' }, { timeout: 15_000 });
     const slot = await within(dialog).findByRole('button', { name: /۰۹:۳۰ – ۱۰:۳۰/ });
     expect(slot).toHaveTextContent('۰۹:۳۰');
     const days = within(dialog).getAllByRole('listitem');

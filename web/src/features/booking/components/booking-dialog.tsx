@@ -12,13 +12,13 @@ import { ApiError } from '@/lib/api/errors';
 import { errorText } from '@/lib/api/error-text';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { getProfile, profileQueryKey } from '@/lib/auth/get-profile';
-import { formatLongDate, formatMoney, formatNumber } from '@/lib/format';
+import { formatList, formatLongDate, formatMoney, formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useViewerTimeZone } from '@/lib/time-zone';
+import { languageLevel } from '@/lib/languages';
 import { PaymentRequiredError, PriceChangedError, useBookSlot, useBookWeekly, WeeksMissingError, type Booking } from '../api/book-slot';
 import { teacherPricingKey, useTeacherPricing } from '../api/get-teacher-pricing';
 import { teacherSlotsKey, useTeacherSlots } from '../api/get-teacher-slots';
-import { languageKey } from '../languages';
 import { bookableSlots, canConfirm, firstWeekWithSlots, freeWeeksBefore, MAX_REPEAT_WEEKS, MIN_REPEAT_WEEKS, todayIn, TRIAL, validateBooking, walletTopUpHref, weekStartDay } from '../rules';
 import { useSlotLabel, WeekPicker } from './week-picker';
 
@@ -119,10 +119,7 @@ function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; 
   const price = trial ? trialPrice : level ? level.regular_price || level.price : null;
   const name = teacher.name || teacher.username || '';
 
-  const levelName = (l: { language: string; level_name: string }) => {
-    const key = languageKey(l.language);
-    return `${key ? t(key) : l.language} · ${l.level_name}`;
-  };
+  const levelName = (l: { language: string; level_name: string }) => languageLevel(l.language, l.level_name, lang);
 
   const confirm = () => {
     if (!user) {
@@ -176,7 +173,7 @@ function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; 
       // dates, and offer the free weeks before the first of them.
       const dates = err.weeks.map((w) => t('booking.weekOn', { week: formatNumber(w.week, lang), when: formatLongDate(w.start_time, lang, tz) }));
       const fewer = freeWeeksBefore(err.weeks);
-      setProblem({ text: t('booking.weeksMissing', { weeks: dates.join(lang === 'fa' ? '، ' : ', ') }), fewerWeeks: fewer ?? undefined });
+      setProblem({ text: t('booking.weeksMissing', { weeks: formatList(dates, lang) }), fewerWeeks: fewer ?? undefined });
     } else if (err instanceof ApiError && err.status === 400 && err.fields.level_price) {
       // The level is no longer offered: show what is.
       setProblem({ text: err.fields.level_price.join(' ') });
@@ -308,7 +305,7 @@ function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; 
                   >
                     {Array.from({ length: MAX_REPEAT_WEEKS - MIN_REPEAT_WEEKS + 1 }, (_, i) => MIN_REPEAT_WEEKS + i).map((n) => (
                       <option key={n} value={n}>
-                        {t('booking.weeksOption', { n: formatNumber(n, lang) })}
+                        {t('booking.weeksOption', { count: n, n: formatNumber(n, lang) })}
                       </option>
                     ))}
                   </select>
@@ -341,7 +338,7 @@ function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; 
                   setProblem(null);
                 }}
               >
-                {t('booking.bookFewer', { n: formatNumber(problem.fewerWeeks, lang) })}
+                {t('booking.bookFewer', { count: problem.fewerWeeks, n: formatNumber(problem.fewerWeeks, lang) })}
               </Button>
             )}
             {problem.missingAmount !== undefined && (
@@ -382,7 +379,7 @@ function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; 
           </Dialog.Close>
           <Button onClick={confirm} disabled={!canConfirm(choice, loading)} loading={pending}>
             <CalendarCheck className="size-4" aria-hidden />
-            {weekly ? t('booking.confirmWeekly', { n: formatNumber(weeks, lang) }) : t('booking.confirm')}
+            {weekly ? t('booking.confirmWeekly', { count: weeks, n: formatNumber(weeks, lang) }) : t('booking.confirm')}
           </Button>
         </div>
       </div>

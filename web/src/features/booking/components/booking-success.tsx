@@ -21,7 +21,7 @@ export function BookingSuccess({ booking, classes = 1, onDismiss }: { booking: B
       <div className="flex items-start justify-between gap-2">
         <p>
           {classes > 1
-            ? t('booking.weeklySuccess', { n: formatNumber(classes, lang), name: booking.teacher_name, when })
+            ? t('booking.weeklySuccess', { count: classes, n: formatNumber(classes, lang), name: booking.teacher_name, when })
             : t('booking.success', { name: booking.teacher_name, when })}{' '}
           <Link to={paths.student.bookedSlots.path} className="font-medium underline">
             {t('booking.viewClasses')}

@@ -4,6 +4,7 @@ import { Ban, CalendarClock, CalendarSync, CheckCheck, Clock, ExternalLink, Star
 import { Button } from '@/components/ui/button';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
+import { languageLevel, languageName } from '@/lib/languages';
 import { Stars } from '@/features/reviews/components/rating-summary';
 import { cancelCase, canMarkDone, canRequestCancel, canReview, durationOf, hasEnded, showsMeetingLink, type Booking } from '../rules';
 import { canPropose } from '../reschedule-rules';
@@ -54,7 +55,7 @@ export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, on
           {(b.trial || b.language || b.level_name) && (
             <p className="text-sm text-muted">
               {/* A trial's level only names its language. */}
-              {b.trial ? [t('classes.trial'), b.language].filter(Boolean).join(' · ') : [b.language, b.level_name].filter(Boolean).join(' · ')}
+              {b.trial ? [t('classes.trial'), b.language && languageName(b.language, lang)].filter(Boolean).join(' · ') : languageLevel(b.language, b.level_name, lang)}
             </p>
           )}
         </div>
@@ -65,7 +66,7 @@ export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, on
           {classTime(b, tz)}
         </Row>
         <Row icon={<Clock className="size-4" aria-hidden />} term={t('classes.card.duration')}>
-          {t('classes.minutes', { n: formatNumber(durationOf(b), lang) })}
+          {t('classes.minutes', { count: durationOf(b), n: formatNumber(durationOf(b), lang) })}
         </Row>
         <Row icon={<Wallet className="size-4" aria-hidden />} term={t('classes.card.price')}>
           {formatMoney(b.price, lang)}

@@ -12,6 +12,7 @@ import { cn } from '@/lib/cn';
 import { formatClock, formatDayMonth, formatNumber } from '@/lib/format';
 import type { TKey } from '@/lib/i18n/keys';
 import { useLang } from '@/lib/i18n/use-lang';
+import { languageLevel } from '@/lib/languages';
 import { useViewerTimeZone } from '@/lib/time-zone';
 import { useNow } from '@/lib/use-now';
 import { useDecideCancel } from '../api/decide-cancel';
@@ -339,7 +340,7 @@ function UpcomingRow({ booking: b, tz, now, today, onCancel, onPropose }: Upcomi
         <IconButton
           label={t('classes.teacher.cancelLabel', { student: name, time: range })}
           onClick={onCancel}
-          className="text-danger! hover:bg-danger-bg!"
+          className="text-danger hover:bg-danger-bg"
         >
           <Ban className="size-5" aria-hidden />
         </IconButton>
@@ -423,9 +424,9 @@ function PastCard({ booking: b, tz, now, onFinish }: { booking: Booking; tz: str
             {name}
           </h3>
           <p className="text-sm text-muted">
-            {t('classes.minutes', { n: formatNumber(durationOf(b), lang) })}
+            {t('classes.minutes', { count: durationOf(b), n: formatNumber(durationOf(b), lang) })}
             {b.trial && ` · ${t('classes.trial')}`}
-            {(b.language || b.level_name) && ` · ${(b.trial ? [b.language] : [b.language, b.level_name]).filter(Boolean).join(' ')}`}
+            {(b.language || b.level_name) && ` · ${languageLevel(b.language, b.trial ? null : b.level_name, lang)}`}
           </p>
         </div>
         {b.status === 'approved_cancel' && (

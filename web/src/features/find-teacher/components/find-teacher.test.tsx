@@ -166,7 +166,7 @@ describe('the main-site link', () => {
   it('says when no teacher has that main-site id', async () => {
     await i18n.changeLanguage('fa');
     setup('/student/find-teacher?id=9999', { byId: [] });
-    expect(await screen.findByText('استادی با شناسهٔ سایت اصلی 9999 پیدا نشد.')).toBeInTheDocument();
+    expect(await screen.findByText('استادی با شناسهٔ سایت اصلی \u20689999\u2069 پیدا نشد.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '@/lib/i18n/use-lang';
+import { languageName } from '@/lib/languages';
 import { Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { LANGUAGE_FILTERS, SORTS, type LanguageFilter, type Sort, type TeacherSearch } from '../search-params';
-import { filterKey } from '../languages';
 
 const selectClass =
   'block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-base text-fg focus:border-ring focus:outline-none focus-visible:outline-2';
@@ -17,6 +18,7 @@ type SearchFormProps = {
  * button), the language filter and the sort (applied at once). */
 export function SearchForm({ search, onChange }: SearchFormProps) {
   const { t } = useTranslation();
+  const lang = useLang();
   const qId = useId();
   const langId = useId();
   const sortId = useId();
@@ -74,7 +76,7 @@ export function SearchForm({ search, onChange }: SearchFormProps) {
           <option value="">{t('findTeacher.allLanguages')}</option>
           {LANGUAGE_FILTERS.map((l) => (
             <option key={l} value={l}>
-              {t(filterKey(l))}
+              {languageName(l.charAt(0).toUpperCase() + l.slice(1), lang)}
             </option>
           ))}
         </select>

@@ -5,10 +5,10 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatClock, formatDayMonth, formatMoney, formatNumber, formatWeekday } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
+import { languageName } from '@/lib/languages';
 import { RatingSummary } from '@/features/reviews/components/rating-summary';
 import { TeacherReviewsDialog } from '@/features/reviews/components/teacher-reviews-dialog';
 import type { Teacher } from '../api/get-teachers';
-import { languageKey } from '../languages';
 import { TeacherAvatar } from './teacher-avatar';
 
 /** Languages and slots a card lists before '+N more' (spec section 2). */
@@ -101,14 +101,11 @@ export function TeacherCard({ teacher, tz, onBook, fromMainSite = false, ref }: 
       {languages.length > 0 && (
         <div>
           <ul className="flex flex-wrap gap-1.5" aria-label={t('findTeacher.card.languages')}>
-            {languages.slice(0, SHOWN_LANGUAGES).map((l) => {
-              const key = languageKey(l);
-              return (
-                <li key={l} className="rounded-full bg-surface-2 px-2.5 py-1 text-xs font-medium">
-                  {key ? t(key) : l}
-                </li>
-              );
-            })}
+            {languages.slice(0, SHOWN_LANGUAGES).map((l) => (
+              <li key={l} className="rounded-full bg-surface-2 px-2.5 py-1 text-xs font-medium">
+                {languageName(l, lang)}
+              </li>
+            ))}
             {languages.length > SHOWN_LANGUAGES && (
               <li className="rounded-full px-2 py-1 text-xs text-muted">
                 {t('findTeacher.card.more', { n: formatNumber(languages.length - SHOWN_LANGUAGES, lang) })}

@@ -2,8 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
 import type { Role } from '@/lib/auth/user';
 
-/** Contact is someone the reader may start a chat with. */
-export type Contact = { id: number; name: string; username: string; photo: string | null; detail: string };
+/** Contact is someone the reader may start a chat with: a teacher with the
+ * languages they teach, or a student with their email. */
+export type Contact = { id: number; name: string; username: string; photo: string | null; languages: string[]; email: string };
 
 /** getTeacherContacts reads GET /api/teachers/list/ (a student's choice), matching q by name or bio. */
 export async function getTeacherContacts(q: string, signal?: AbortSignal): Promise<Contact[]> {
@@ -13,7 +14,8 @@ export async function getTeacherContacts(q: string, signal?: AbortSignal): Promi
     name: t.name || t.username,
     username: t.username,
     photo: t.profile_photo_url || t.photo || null,
-    detail: t.languages.join('، '),
+    languages: t.languages,
+    email: '',
   }));
 }
 
@@ -25,7 +27,8 @@ export async function getStudentContacts(signal?: AbortSignal): Promise<Contact[
     name: s.name || s.user.username,
     username: s.user.username,
     photo: s.profile_photo_url,
-    detail: s.user.email,
+    languages: [],
+    email: s.user.email,
   }));
 }
 
@@ -43,9 +46,9 @@ export function useContacts(role: Role, q: string, enabled: boolean) {
   });
 }
 
-/** filterContacts keeps the contacts whose name, username or detail contains q, ignoring case. */
+/** filterContacts keeps the contacts whose name, username or email contains q, ignoring case. */
 export function filterContacts(list: Contact[], q: string): Contact[] {
   const needle = q.trim().toLocaleLowerCase();
   if (!needle) return list;
-  return list.filter((c) => [c.name, c.username, c.detail].some((s) => s.toLocaleLowerCase().includes(needle)));
+  return list.filter((c) => [c.name, c.username, c.email].some((s) => s.toLocaleLowerCase().includes(needle)));
 }

@@ -9,6 +9,8 @@ import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api/error-text';
 import type { Role } from '@/lib/auth/user';
+import { useLang } from '@/lib/i18n/use-lang';
+import { languageList } from '@/lib/languages';
 import { useCreateChat } from '../api/create-chat';
 import { useContacts, type Contact } from '../api/get-contacts';
 import type { Chat } from '../types';
@@ -30,6 +32,7 @@ const SEARCH_DELAY_MS = 300;
  * one chosen. */
 export function NewChatDialog({ open, onOpenChange, role, onCreated }: NewChatDialogProps) {
   const { t, i18n } = useTranslation();
+  const lang = useLang();
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   useEffect(() => {
@@ -132,9 +135,9 @@ export function NewChatDialog({ open, onOpenChange, role, onCreated }: NewChatDi
                         <ChatAvatar name={c.name} photo={c.photo} />
                         <span className="min-w-0 flex-1">
                           <span className="block truncate font-medium">{c.name}</span>
-                          {c.detail && (
+                          {(c.languages.length > 0 || c.email) && (
                             <span dir="auto" className="block truncate text-sm text-muted">
-                              {c.detail}
+                              {c.languages.length > 0 ? languageList(c.languages, lang) : c.email}
                             </span>
                           )}
                         </span>

@@ -54,7 +54,6 @@ export function NoteForm({ note, onDone, onCancel }: { note?: StudyNote; onDone:
         label={t('notes.fields.content')}
         optional
         maxLength={MAX_CONTENT}
-        dir="auto"
         className="min-h-40"
         error={fieldError(errors.content)}
         {...register('content')}

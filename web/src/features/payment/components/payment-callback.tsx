@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/auth-provider';
-import { formatDigits, formatMoney } from '@/lib/format';
+import { formatDigits, formatMoney, formatNumber } from '@/lib/format';
 import { msg, type TKey } from '@/lib/i18n/keys';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useSettlePayment } from '../hooks/use-settle-payment';
@@ -84,7 +84,7 @@ export function PaymentCallback() {
             <dd className="font-semibold">{formatMoney(r.balance, lang)}</dd>
           </div>
         </dl>
-        <p className="mt-4 text-sm text-muted">{t('payment.callback.redirecting', { seconds: formatDigits('3', lang) })}</p>
+        <p className="mt-4 text-sm text-muted">{t('payment.callback.redirecting', { count: BACK_TO_WALLET_MS / 1000, seconds: formatNumber(BACK_TO_WALLET_MS / 1000, lang) })}</p>
         <Link
           to={paths.student.wallet.path}
           replace

@@ -4,10 +4,12 @@ import { Plus, Trash2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button, IconButton } from '@/components/ui/button';
 import { errorText } from '@/lib/api/error-text';
+import { useLang } from '@/lib/i18n/use-lang';
+import { LANGUAGES, languageName } from '@/lib/languages';
 import type { StudentProfile } from '../api/get-student-profile';
 import { useAddStudentLanguage, useRemoveStudentLanguage, type StudentLevelChoice } from '../api/student-languages';
-import { languageNameKey, levelNameKey } from '../names';
-import { ADDER_LANGUAGES, ADDER_LEVELS, languageProblem } from '../schemas';
+import { levelNameKey } from '../names';
+import { ADDER_LEVELS, languageProblem } from '../schemas';
 
 const selectClass =
   'block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-base text-fg focus:border-ring focus:outline-none focus-visible:outline-2';
@@ -16,6 +18,7 @@ const selectClass =
  * and adds (or re-levels) and removes them. */
 export function LanguageLevels({ profile, onSaved }: { profile: StudentProfile; onSaved: (text: string) => void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const languageId = useId();
   const levelId = useId();
   const add = useAddStudentLanguage();
@@ -24,10 +27,7 @@ export function LanguageLevels({ profile, onSaved }: { profile: StudentProfile; 
   const [level, setLevel] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  const name = (l: string) => {
-    const key = languageNameKey(l);
-    return key ? t(key) : l;
-  };
+  const name = (l: string) => languageName(l, lang);
   const levelName = (l: string) => {
     const key = levelNameKey(l);
     return key ? t(key) : l;
@@ -96,7 +96,7 @@ export function LanguageLevels({ profile, onSaved }: { profile: StudentProfile; 
             </label>
             <select id={languageId} value={language} onChange={(e) => setLanguage(e.target.value)} className={selectClass}>
               <option value="">{t('profile.languages.chooseLanguage')}</option>
-              {ADDER_LANGUAGES.map((l) => (
+              {LANGUAGES.map((l) => (
                 <option key={l} value={l}>
                   {name(l)}
                 </option>

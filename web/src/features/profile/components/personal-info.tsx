@@ -234,7 +234,7 @@ function EditForm({ profile, onCancel, onSaved }: { profile: StudentProfile; onC
           {...register('code')}
         />
       )}
-      <TextArea label={t('fields.bio')} dir="auto" optional maxLength={MAX_BIO} error={fieldError(errors.bio)} {...register('bio')} />
+      <TextArea label={t('fields.bio')} optional maxLength={MAX_BIO} error={fieldError(errors.bio)} {...register('bio')} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={save.isPending}>
           {t('profile.info.cancel')}

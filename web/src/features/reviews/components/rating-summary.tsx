@@ -24,7 +24,7 @@ export function RatingSummary({ rating, count }: { rating: number | null | undef
       <span aria-hidden>
         {value} ({n})
       </span>
-      <span className="sr-only">{t('reviews.ratingLabel', { rating: value, count: n })}</span>
+      <span className="sr-only">{t('reviews.ratingLabel', { rating: value, count, n })}</span>
     </span>
   );
 }

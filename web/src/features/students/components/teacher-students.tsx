@@ -9,27 +9,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api/error-text';
 import { cn } from '@/lib/cn';
 import { formatDate, formatDateTime, formatDigits, formatMoney, formatNumber, formatPercent } from '@/lib/format';
-import { msg, type TKey } from '@/lib/i18n/keys';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useViewerTimeZone } from '@/lib/time-zone';
+import { LANGUAGES, languageName } from '@/lib/languages';
 import { useStudents, type TeacherStudent } from '../api/get-students';
 import { useUpdateStudentLevel, type StudentLevel } from '../api/update-student-level';
 import { FILTER_LEVELS, SET_LEVELS, filterStudents, levelCode, summarize, type LevelFilter } from '../filter';
 import { levelNameKey, levelNames } from '../levels';
-
-const LANGUAGES: Array<[string, TKey]> = [
-  ['English', msg('students.languages.English')],
-  ['Persian', msg('students.languages.Persian')],
-  ['Spanish', msg('students.languages.Spanish')],
-  ['French', msg('students.languages.French')],
-  ['German', msg('students.languages.German')],
-  ['Italian', msg('students.languages.Italian')],
-  ['Portuguese', msg('students.languages.Portuguese')],
-  ['Chinese', msg('students.languages.Chinese')],
-  ['Japanese', msg('students.languages.Japanese')],
-  ['Korean', msg('students.languages.Korean')],
-  ['Arabic', msg('students.languages.Arabic')],
-];
 
 const select =
   'block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-base text-fg transition-colors focus:border-ring focus:outline-none focus-visible:outline-2';
@@ -65,6 +51,7 @@ function StudentAvatar({ s }: { s: TeacherStudent }) {
 
 function LevelEditor({ s, onDone }: { s: TeacherStudent; onDone: (detail: string) => void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const update = useUpdateStudentLevel();
   const code = levelCode(s.level);
   const [level, setLevel] = useState<StudentLevel>((SET_LEVELS as readonly string[]).includes(code) ? (code as StudentLevel) : 'A1');
@@ -99,9 +86,9 @@ function LevelEditor({ s, onDone }: { s: TeacherStudent; onDone: (detail: string
           </label>
           <select id={langId} value={language} onChange={(e) => setLanguage(e.target.value)} className={select}>
             <option value="">{t('students.overallOnly')}</option>
-            {LANGUAGES.map(([value, label]) => (
-              <option key={value} value={value}>
-                {t(label)}
+            {LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {languageName(l, lang)}
               </option>
             ))}
           </select>
@@ -321,7 +308,7 @@ export function TeacherStudents() {
             </div>
           </div>
           <p role="status" className="text-sm text-muted">
-            {t('students.shown', { shown: formatNumber(shown.length, lang), total: formatNumber(list.length, lang) })}
+            {t('students.shown', { count: list.length, shown: formatNumber(shown.length, lang), total: formatNumber(list.length, lang) })}
           </p>
           {shown.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-line bg-surface p-8 text-center text-muted">{t('students.noMatches')}</p>

@@ -6,8 +6,8 @@ import { TextField } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
-import { languageNameKey } from '../names';
-import { LEVELS, TEACHER_LANGUAGES, type EntryDraft, type EntryProblem, type Level, type LevelEntry } from '../schemas';
+import { LANGUAGES, languageName } from '@/lib/languages';
+import { LEVELS, type EntryDraft, type EntryProblem, type Level, type LevelEntry } from '../schemas';
 
 type LevelsEditorProps = {
   entries: readonly LevelEntry[];
@@ -30,10 +30,7 @@ export function LevelsEditor({ entries, onRemove, draft, onDraft, onAdd, problem
   const languageId = useId();
   const levelsId = useId();
   const errorId = useId();
-  const name = (l: string) => {
-    const key = languageNameKey(l);
-    return key ? t(key) : l;
-  };
+  const name = (l: string) => languageName(l, lang);
   const toggle = (level: Level) =>
     onDraft({ ...draft, levels: draft.levels.includes(level) ? draft.levels.filter((l) => l !== level) : [...draft.levels, level] });
   const problemText = problem ? t(problem.message) : undefined;
@@ -87,7 +84,7 @@ export function LevelsEditor({ entries, onRemove, draft, onDraft, onAdd, problem
             className={cn(selectClass, problem?.field === 'language' ? 'border-danger' : 'border-line')}
           >
             <option value="">{t('teacherProfile.levels.chooseLanguage')}</option>
-            {TEACHER_LANGUAGES.map((l) => (
+            {LANGUAGES.map((l) => (
               <option key={l} value={l}>
                 {name(l)}
               </option>

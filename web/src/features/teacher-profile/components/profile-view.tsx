@@ -4,8 +4,8 @@ import { FileText, Pencil, UserRound, Video } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
+import { languageName } from '@/lib/languages';
 import type { TeacherProfile } from '../api/get-teacher-profile';
-import { languageNameKey } from '../names';
 
 /** ProfileView is the teacher's profile as saved: the overview, the languages
  * and their prices, and the documents and media, with the edit button. */
@@ -15,10 +15,7 @@ export function ProfileView({ profile, onEdit }: { profile: TeacherProfile; onEd
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const name = profile.name || profile.username;
   const src = profile.profile_photo_url ?? profile.photo;
-  const language = (l: string) => {
-    const key = languageNameKey(l);
-    return key ? t(key) : l;
-  };
+  const language = (l: string) => languageName(l, lang);
   const notSet = <span className="font-normal text-muted">{t('teacherProfile.notSet')}</span>;
   const money = (n: number) => (n > 0 ? formatMoney(n, lang) : notSet);
 

@@ -204,7 +204,6 @@ function EditForm({ profile, onCancel, onSaved }: { profile: TeacherProfile; onC
           <div className="sm:col-span-2">
             <TextArea
               label={t('teacherProfile.overview.bio')}
-              dir="auto"
               hint={t('teacherProfile.overview.bioHint')}
               maxLength={MAX_TEXT}
               error={fieldError(errors.bio)}
@@ -229,7 +228,6 @@ function EditForm({ profile, onCancel, onSaved }: { profile: TeacherProfile; onC
             <TextArea
               key={name}
               label={t(texts[name])}
-              dir="auto"
               optional
               maxLength={MAX_TEXT}
               className="min-h-20"
