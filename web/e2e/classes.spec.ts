@@ -101,13 +101,13 @@ test('a teacher builds 4 weeks of availability with the Smart Builder', async ({
   await d.getByRole('button', { name: 'Every day' }).click();
   await d.getByRole('button', { name: 'Next' }).click();
   await d.getByLabel('Start time').fill('08:00');
-  await d.getByLabel('End time').fill('14:00');
+  await d.getByLabel('End time').fill('20:00');
   await d.getByRole('radio', { name: '60 min' }).check({ force: true });
   await d.getByLabel('Break between slots (minutes)').fill('0');
   await d.getByRole('button', { name: 'Next' }).click();
-  // floor(360 / 60) = 6 per day x 7 days x 4 weeks.
-  await expect(d.getByTestId('live-count')).toContainText('168');
-  await expect(d.getByTestId('live-count')).toContainText('6 per day × 7 days × 4 weeks');
+  // floor(720 / 60) = 12 per day x 7 days x 4 weeks.
+  await expect(d.getByTestId('live-count')).toContainText('336');
+  await expect(d.getByTestId('live-count')).toContainText('12 per day × 7 days × 4 weeks');
   await expectAccessible(page, 'Smart Builder (en)');
   await d.getByRole('button', { name: 'Create slots' }).click();
   await expect(d).toBeHidden();
@@ -115,14 +115,14 @@ test('a teacher builds 4 weeks of availability with the Smart Builder', async ({
   await expect(notice).toBeVisible();
   // Times of today already past are left out.
   const created = Number((await notice.textContent())!.match(/\d+/)![0]);
-  expect(created).toBeGreaterThanOrEqual(162);
-  expect(created).toBeLessThanOrEqual(168);
+  expect(created).toBeGreaterThanOrEqual(324);
+  expect(created).toBeLessThanOrEqual(336);
 
   const current = page.getByRole('region', { name: /Your current slots/ });
   await expect(current.getByRole('button', { name: `Show all (${created})` })).toBeVisible();
-  // The calendar shows them as the teacher's slots, 6 a day from the second week on.
+  // The calendar shows them as the teacher's slots, 12 a day from the second week on.
   await page.getByRole('button', { name: 'Next week' }).click();
-  await expect(page.getByRole('group', { name: /^Days of the week/ }).getByText(', your slot')).toHaveCount(42);
+  await expect(page.getByRole('group', { name: /^Days of the week/ }).getByText(', your slot')).toHaveCount(84);
   // The notice of a bulk run stays 5 seconds.
   await expect(notice).toBeHidden({ timeout: 10_000 });
 
@@ -135,9 +135,10 @@ test('a topped-up student books a time; the teacher sees it upcoming', async ({ 
   await page.goto('/student/find-teacher');
   await english(page);
   // Within a day of its start the cancellation below is the teacher's to approve (the free
-  // cancellation ends 24 hours before): the Smart Builder's 08:00 to 14:00 leaves gaps of 19
-  // hours, so a time 4 to 23 hours ahead always exists.
-  await bookTimeAhead(page, request, 4);
+  // cancellation ends 24 hours before), and 10 hours leave room for the hours other journeys
+  // move the server's clock meanwhile: the Smart Builder's 08:00 to 20:00 leaves gaps of 13
+  // hours, so a time 10 to 23 hours ahead always exists.
+  await bookTimeAhead(page, request, 10);
   expect(await balanceOf(request, student)).toBe(TOP_UP - PRICE);
 
   await page.goto('/student/booked-slots');
