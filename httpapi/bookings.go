@@ -110,15 +110,18 @@ func (s *Server) book(w http.ResponseWriter, r *http.Request, u *zabano.User) {
 	}
 	slot, _ := strconv.ParseInt(string(req.Slot), 10, 64)
 	level, _ := strconv.ParseInt(string(req.LevelPrice), 10, 64)
-	b, err := s.Bookings.Book(r.Context(), zabano.NewBooking{StudentID: u.ID, SlotID: slot, LevelPriceID: level, Trial: bool(req.Trial), Notes: req.Notes})
-	s.answerBooking(w, r, b, err, http.StatusCreated)
+	s.answerBooking(w, r, http.StatusCreated, func() (*zabano.Booking, error) {
+		return s.Bookings.Book(r.Context(), zabano.NewBooking{StudentID: u.ID, SlotID: slot, LevelPriceID: level, Trial: bool(req.Trial), Notes: req.Notes})
+	})
 }
 
-// answerBooking writes b in the time zone the request names (tz), or err.
-func (s *Server) answerBooking(w http.ResponseWriter, r *http.Request, b *zabano.Booking, err error, status int) {
-	var loc *time.Location
+// answerBooking reads the request's time zone (tz) before running change,
+// so that a bad zone changes nothing, then writes the booking in that zone.
+func (s *Server) answerBooking(w http.ResponseWriter, r *http.Request, status int, change func() (*zabano.Booking, error)) {
+	loc, err := zone(r.URL.Query().Get("tz"), zabano.DefaultTimeZone)
+	var b *zabano.Booking
 	if err == nil {
-		loc, err = zone(r.URL.Query().Get("tz"), zabano.DefaultTimeZone)
+		b, err = change()
 	}
 	if err != nil {
 		writeError(w, r, err)
@@ -133,12 +136,13 @@ func (s *Server) answerBooking(w http.ResponseWriter, r *http.Request, b *zabano
 // /api/slot/done/{id}/, which pays the teacher).
 func (s *Server) changeBooking(change func(ctx context.Context, userID, bookingID int64) (*zabano.Booking, error)) userHandler {
 	return func(w http.ResponseWriter, r *http.Request, u *zabano.User) {
-		id, err := pathID(r)
-		var b *zabano.Booking
-		if err == nil {
-			b, err = change(r.Context(), u.ID, id)
-		}
-		s.answerBooking(w, r, b, err, http.StatusOK)
+		s.answerBooking(w, r, http.StatusOK, func() (*zabano.Booking, error) {
+			id, err := pathID(r)
+			if err != nil {
+				return nil, err
+			}
+			return change(r.Context(), u.ID, id)
+		})
 	}
 }
 
@@ -163,8 +167,9 @@ func (s *Server) decideCancel(w http.ResponseWriter, r *http.Request, u *zabano.
 		writeError(w, r, zabano.FieldError("approve", msgApproveRequired))
 		return
 	}
-	b, err := s.Bookings.DecideCancel(r.Context(), u.ID, id, *req.Approve)
-	s.answerBooking(w, r, b, err, http.StatusOK)
+	s.answerBooking(w, r, http.StatusOK, func() (*zabano.Booking, error) {
+		return s.Bookings.DecideCancel(r.Context(), u.ID, id, *req.Approve)
+	})
 }
 
 // bookings is GET /api/slot/lists/student/ and /api/slot/lists/teacher/:

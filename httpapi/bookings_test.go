@@ -445,3 +445,25 @@ func TestRepricedLevel(t *testing.T) {
 		}
 	})
 }
+
+// A time zone that does not exist is refused before anything changes: the
+// class is not booked, nor cancelled, nor its wallet charged.
+func TestBadZoneChangesNothing(t *testing.T) {
+	each(t, func(t *testing.T, a *app) {
+		s := newSchool(t, a)
+		slot := s.slot(t, "2026-11-23", "09:00", "10:00")
+		r := s.do(req{method: "POST", path: "/api/slot/booking/?tz=Mars/Olympus", token: s.sara, body: map[string]any{"slot": slot, "level_price": s.level}})
+		if r.status != 400 || s.wallet(t, s.saraID) != 300_000 {
+			t.Fatalf("booking in a bad zone: %d %s, wallet %d", r.status, r.body, s.wallet(t, s.saraID))
+		}
+		r = s.do(req{method: "POST", path: "/api/slot/booking/recurring/?tz=Mars/Olympus", token: s.sara, body: map[string]any{"slot": slot, "weeks": 2, "level_price": s.level}})
+		if r.status != 400 || s.wallet(t, s.saraID) != 300_000 {
+			t.Fatalf("weekly booking in a bad zone: %d %s, wallet %d", r.status, r.body, s.wallet(t, s.saraID))
+		}
+		id := s.book(t, s.sara, slot)
+		r = s.do(req{method: "PUT", path: fmt.Sprintf("/api/slot/cancel/%d/?tz=Mars/Olympus", id), token: s.sara})
+		if r.status != 400 || s.class(t, s.sara, id)["status"] != "booked" {
+			t.Fatalf("cancelling in a bad zone: %d %s, class %v", r.status, r.body, s.class(t, s.sara, id)["status"])
+		}
+	})
+}

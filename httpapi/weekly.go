@@ -54,10 +54,11 @@ func (s *Server) bookWeekly(w http.ResponseWriter, r *http.Request, u *zabano.Us
 	slot, _ := strconv.ParseInt(string(req.Slot), 10, 64)
 	level, _ := strconv.ParseInt(string(req.LevelPrice), 10, 64)
 	weeks, _ := strconv.Atoi(string(req.Weeks))
-	list, err := s.Bookings.BookWeekly(r.Context(), zabano.NewBooking{StudentID: u.ID, SlotID: slot, LevelPriceID: level, Notes: req.Notes}, weeks)
-	var loc *time.Location
+	// The zone first: a bad one must not leave the weeks booked.
+	loc, err := zone(r.URL.Query().Get("tz"), zabano.DefaultTimeZone)
+	var list []*zabano.Booking
 	if err == nil {
-		loc, err = zone(r.URL.Query().Get("tz"), zabano.DefaultTimeZone)
+		list, err = s.Bookings.BookWeekly(r.Context(), zabano.NewBooking{StudentID: u.ID, SlotID: slot, LevelPriceID: level, Notes: req.Notes}, weeks)
 	}
 	if err != nil {
 		writeError(w, r, err)
