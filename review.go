@@ -86,6 +86,13 @@ func Rating(sum int64, n int) *float64 {
 	return &r
 }
 
+// ReviewUntil is the last instant b's student may rate it, ReviewWindow
+// after its end; ok is false unless b is done and that instant has not passed.
+func (b *Booking) ReviewUntil(now time.Time) (until time.Time, ok bool) {
+	until = b.End.Add(ReviewWindow)
+	return until, b.Status == StatusDone && !now.After(until)
+}
+
 // RatingPrior is C of the rating order's Bayesian average
 // (C*m + sum) / (C + n): a teacher's average counts as if C more reviews at
 // the marketplace mean m came with it (docs/decisions.md).

@@ -89,7 +89,9 @@ func (s *Server) bookingOf(b *zabano.Booking, loc *time.Location) bookingJSON {
 	if !b.CancelRequestedAt.IsZero() {
 		out.RequestedAt = &b.CancelRequestedAt
 	}
-	out.ReviewUntil = reviewUntil(b, nil, s.Now())
+	if until, ok := b.ReviewUntil(s.Now()); ok {
+		out.ReviewUntil = &until
+	}
 	if until, ok := s.Bookings.FreeCancelUntil(b); ok {
 		out.FreeCancelUntil = &until
 	}

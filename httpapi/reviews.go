@@ -117,13 +117,3 @@ func (s *Server) teacherReviews(w http.ResponseWriter, r *http.Request, _ *zaban
 	}
 	encode(w, http.StatusOK, map[string]any{"results": results, "count": total, "page": page, "page_size": reviewsPageSize, "next": next})
 }
-
-// reviewUntil is until when the student may still rate b: the end of the
-// review window of a done class not rated yet, else nil.
-func reviewUntil(b *zabano.Booking, rv *zabano.Review, now time.Time) *time.Time {
-	until := b.End.Add(zabano.ReviewWindow)
-	if b.Status != zabano.StatusDone || rv != nil || now.After(until) {
-		return nil
-	}
-	return &until
-}
