@@ -1,11 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ChoiceCards } from '@/components/ui/choice-cards';
 import { Modal } from '@/components/ui/dialog';
 import { TextArea } from '@/components/ui/field';
 import { errorText } from '@/lib/api/error-text';
-import { cn } from '@/lib/cn';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useReportProblem, type ProblemReason, type Resolution } from '../api/problem';
@@ -91,7 +91,7 @@ export function ProblemDialog({ booking, viewer, onClose, onReported }: ProblemD
       }
     >
       <div className="space-y-4">
-        <Choices
+        <ChoiceCards
           legend={t('classes.problem.reason')}
           options={REASONS.map((r) => ({ value: r, label: t(reasonLabel[r]) }))}
           value={reason}
@@ -107,7 +107,7 @@ export function ProblemDialog({ booking, viewer, onClose, onReported }: ProblemD
           error={errors.text}
           hint={t('classes.problem.textHint', { n: formatNumber(MAX_PROBLEM_TEXT, lang) })}
         />
-        <Choices
+        <ChoiceCards
           legend={t('classes.problem.resolution')}
           options={RESOLUTIONS.map((r) => ({
             value: r,
@@ -124,53 +124,5 @@ export function ProblemDialog({ booking, viewer, onClose, onReported }: ProblemD
         {errors.form && <Alert tone="error">{errors.form}</Alert>}
       </div>
     </Modal>
-  );
-}
-
-type ChoicesProps<T extends string> = {
-  legend: string;
-  options: { value: T; label: string; hint?: string }[];
-  value: T | null;
-  onChange: (v: T) => void;
-  error?: string;
-};
-
-/** Choices is a radio group of cards: arrow keys move between them. */
-function Choices<T extends string>({ legend, options, value, onChange, error }: ChoicesProps<T>) {
-  const name = useId();
-  const errorId = useId();
-  return (
-    <fieldset aria-describedby={error ? errorId : undefined}>
-      <legend className="mb-2 text-sm font-medium">{legend}</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {options.map((o) => (
-          <label
-            key={o.value}
-            className={cn(
-              'flex min-h-11 cursor-pointer items-start gap-2 rounded-lg border px-3 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-              value === o.value ? 'border-primary bg-primary/10' : 'border-line bg-surface hover:bg-surface-2',
-            )}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={o.value}
-              checked={value === o.value}
-              onChange={() => onChange(o.value)}
-              className="mt-0.5 size-4 accent-primary"
-            />
-            <span>
-              <span className="block font-medium">{o.label}</span>
-              {o.hint && <span className="block text-xs text-muted">{o.hint}</span>}
-            </span>
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </fieldset>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Clock, KeyRound, Languages, Palette } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ChoiceCards } from '@/components/ui/choice-cards';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { PasswordField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,7 +13,6 @@ import { applyFieldErrors, errorText } from '@/lib/api/error-text';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { readSession } from '@/lib/auth/session';
 import type { Role } from '@/lib/auth/user';
-import { cn } from '@/lib/cn';
 import { useFieldError } from '@/lib/forms';
 import { chooseLang } from '@/lib/i18n';
 import type { Lang } from '@/lib/i18n/langs';
@@ -57,46 +57,6 @@ function Section({ id, icon, title, description, children }: { id: string; icon:
   );
 }
 
-function Choice<V extends string>({
-  legend,
-  value,
-  options,
-  onChange,
-}: {
-  legend: string;
-  value: V;
-  options: Array<{ value: V; label: ReactNode; lang?: string }>;
-  onChange: (v: V) => void;
-}) {
-  const name = useId();
-  return (
-    <fieldset>
-      <legend className="sr-only">{legend}</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {options.map((o) => (
-          <label
-            key={o.value}
-            className={cn(
-              'flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-4 py-2 text-sm font-medium transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
-              value === o.value ? 'border-primary bg-info-bg' : 'border-line hover:bg-surface-2',
-            )}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={o.value}
-              checked={value === o.value}
-              onChange={() => onChange(o.value)}
-              className="size-4 accent-primary"
-            />
-            <span lang={o.lang}>{o.label}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
 function LanguageSection() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -105,7 +65,7 @@ function LanguageSection() {
   const [chosen, setChosen] = useState<Lang | null>(null);
   return (
     <Section id="settings-language" icon={<Languages className="size-5" />} title={t('settings.language.title')} description={t('settings.language.description')}>
-      <Choice<Lang>
+      <ChoiceCards<Lang> legendHidden
         legend={t('settings.language.title')}
         value={chosen ?? lang}
         onChange={(l) => {
@@ -126,7 +86,7 @@ function ThemeSection() {
   const { theme } = useTheme();
   return (
     <Section id="settings-theme" icon={<Palette className="size-5" />} title={t('settings.theme.title')} description={t('settings.theme.description')}>
-      <Choice<Theme>
+      <ChoiceCards<Theme> legendHidden
         legend={t('settings.theme.title')}
         value={theme}
         onChange={setTheme}
