@@ -56,6 +56,29 @@ describe('routes', () => {
     await waitFor(() => expect(b.router.state.location.pathname).toBe('/student/dashboard'));
   });
 
+  it('keeps operators in the console and members out of it', async () => {
+    await i18n.changeLanguage('en');
+    const admin = makeUser({ role: 'admin', username: 'ops' });
+    profileIs(admin);
+    signIn(admin);
+    const a = renderApp('/student/wallet');
+    await waitFor(() => expect(a.router.state.location.pathname).toBe('/admin/overview'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
+    const nav = screen.getAllByRole('navigation', { name: 'Main menu' })[0]!;
+    expect(within(nav).getByRole('link', { name: 'Teacher review' })).toHaveAttribute('href', '/admin/teachers');
+    expect(within(nav).queryByRole('link', { name: 'Messages' })).not.toBeInTheDocument();
+    await a.router.navigate('/teacher/wallet');
+    await waitFor(() => expect(a.router.state.location.pathname).toBe('/admin/overview'));
+    a.unmount();
+    for (const role of ['student', 'teacher'] as const) {
+      profileIs(makeUser({ role }));
+      signIn(makeUser({ role }));
+      const b = renderApp('/admin/users');
+      await waitFor(() => expect(b.router.state.location.pathname).toBe(role === 'teacher' ? '/teacher/booked-slots' : '/student/dashboard'));
+      b.unmount();
+    }
+  });
+
   it('shows every student screen with its heading and title', async () => {
     await i18n.changeLanguage('en');
     profileIs();

@@ -8,7 +8,7 @@ import { RouteError } from './route-error';
 
 const placeholder = () => import('./routes/app/placeholder').then((m) => ({ Component: m.PlaceholderPage }));
 
-/** area makes the children of /student or /teacher: the default redirect, then
+/** area makes the children of /student, /teacher or /admin: the default redirect, then
  * one route per screen; screens that later issues build show their heading. */
 function areaChildren(
   home: string,
@@ -28,7 +28,7 @@ function areaChildren(
   ];
 }
 
-const { student: st, teacher: te } = paths;
+const { student: st, teacher: te, admin: ad } = paths;
 
 /** routes is the route table of spec section 2. */
 export const routes: RouteObject[] = [
@@ -117,6 +117,15 @@ export const routes: RouteObject[] = [
           { ...te.wallet, lazy: () => import('./routes/teacher-wallet').then((m) => ({ Component: m.TeacherWalletRoute })) },
           { ...te.profile, lazy: () => import('./routes/app/teacher-profile').then((m) => ({ Component: m.TeacherProfileRoute })) },
           { ...te.settings, lazy: () => import('./routes/app/settings').then((m) => ({ Component: m.TeacherSettingsRoute })) },
+        ]),
+      },
+      {
+        // The operators' console: a part of the app of its own that no one else loads.
+        path: ad.root.path,
+        lazy: () => import('./routes/app/area').then((m) => ({ Component: m.AdminArea })),
+        children: areaChildren(ad.overview.path, [
+          ad.overview, ad.users, ad.user, ad.teachers, ad.withdrawals, ad.payments, ad.disputes, ad.dispute,
+          ad.adjustments, ad.reviews, ad.commission, ad.audit, ad.log,
         ]),
       },
       { path: '*', element: <Navigate to={paths.login.path} replace /> },

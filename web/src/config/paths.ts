@@ -39,6 +39,23 @@ export const paths = {
     profile: { path: '/teacher/profile', title: msg('pages.teacherProfile') },
     settings: { path: '/teacher/settings', title: msg('pages.settings') },
   },
+  /** The operators' console (issue 14). */
+  admin: {
+    root: { path: '/admin' },
+    overview: { path: '/admin/overview', title: msg('admin.pages.overview') },
+    users: { path: '/admin/users', title: msg('admin.pages.users') },
+    user: { path: '/admin/users/:userId', title: msg('admin.pages.user') },
+    teachers: { path: '/admin/teachers', title: msg('admin.pages.teachers') },
+    withdrawals: { path: '/admin/withdrawals', title: msg('admin.pages.withdrawals') },
+    payments: { path: '/admin/payments', title: msg('admin.pages.payments') },
+    disputes: { path: '/admin/disputes', title: msg('admin.pages.disputes') },
+    dispute: { path: '/admin/disputes/:disputeId', title: msg('admin.pages.dispute') },
+    adjustments: { path: '/admin/adjustments', title: msg('admin.pages.adjustments') },
+    reviews: { path: '/admin/reviews', title: msg('admin.pages.reviews') },
+    commission: { path: '/admin/commission', title: msg('admin.pages.commission') },
+    audit: { path: '/admin/audit', title: msg('admin.pages.audit') },
+    log: { path: '/admin/log', title: msg('admin.pages.log') },
+  },
 } as const satisfies Record<string, unknown>;
 
 export type { Route };
@@ -48,7 +65,11 @@ export const hrefs = {
   findTeacher: (teacherId: string | number) => `/student/find-teacher/${encodeURIComponent(String(teacherId))}`,
   /** My classes filtered to one teacher's classes. */
   bookedSlotsOfTeacher: (teacherId: string | number) => `/student/booked-slots?teacher=${encodeURIComponent(String(teacherId))}`,
-  login: (q?: { role?: 'student' | 'teacher'; registration?: 'success' }) => {
+  /** One user's page in the console. */
+  adminUser: (userId: string | number) => `/admin/users/${encodeURIComponent(String(userId))}`,
+  /** One dispute in the console. */
+  adminDispute: (disputeId: string | number) => `/admin/disputes/${encodeURIComponent(String(disputeId))}`,
+  login: (q?: { role?: 'student' | 'teacher' | 'admin'; registration?: 'success' }) => {
     const s = new URLSearchParams();
     if (q?.registration) s.set('registration', q.registration);
     if (q?.role) s.set('role', q.role);

@@ -94,7 +94,7 @@ export function UserMenu({ user, onLogout }: { user: User | null; onLogout: () =
             )}
           </Menu.Label>
           <Menu.Separator className="my-1 h-px bg-line" />
-          {user && (
+          {user && user.role !== 'admin' && (
             <Menu.Item asChild className="flex min-h-10 cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-fg outline-none data-[highlighted]:bg-surface-2">
               <Link to={user.role === 'teacher' ? paths.teacher.settings.path : paths.student.settings.path}>
                 <Settings className="size-4" aria-hidden />

@@ -55,6 +55,12 @@ export const loginSchema = z.object({
 });
 export type LoginValues = z.infer<typeof loginSchema>;
 
+/** The operator's second factor: the 6-digit code texted to their phone. */
+export const operatorCodeSchema = z.object({
+  code: z.string().check(z.minLength(1, msg('validation.codeRequired')), z.refine((v) => v === '' || isCode(v), msg('validation.codeDigits'))),
+});
+export type OperatorCodeValues = z.infer<typeof operatorCodeSchema>;
+
 /** Registration step 1: basics and a role. */
 export const registerBasicsSchema = z
   .object({

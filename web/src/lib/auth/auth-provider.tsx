@@ -15,6 +15,7 @@ export type Auth = {
   user: User | null;
   isStudent: boolean;
   isTeacher: boolean;
+  isAdmin: boolean;
   /** login stores the session (7 days when remember, else until the browser closes). */
   login: (token: string, user: User, remember: boolean) => void;
   /** logout clears the session; the caller navigates. */
@@ -111,6 +112,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       ...state,
       isStudent: state.user?.role === 'student',
       isTeacher: state.user?.role === 'teacher',
+      isAdmin: state.user?.role === 'admin',
       login,
       logout,
     }),

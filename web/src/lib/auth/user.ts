@@ -1,8 +1,16 @@
 import type { components } from '@/lib/api/schema';
 
+type Profile = components['schemas']['Profile'];
+
+/** Role is a user's role: an operator ('admin', issue 14) is the third, which
+ * docs/openapi.yaml names once the server's side of that issue lands. */
+export type Role = Profile['role'] | 'admin';
+
+/** MemberRole is the role of a marketplace member: the ones people register as. */
+export type MemberRole = Exclude<Role, 'admin'>;
+
 /** The signed-in user's profile as GET /api/profile/ returns it. */
-export type User = components['schemas']['Profile'];
-export type Role = User['role'];
+export type User = Omit<Profile, 'role'> & { role: Role };
 
 /** isUser checks the shape of a parsed user cookie. */
 export function isUser(v: unknown): v is User {
@@ -10,7 +18,7 @@ export function isUser(v: unknown): v is User {
   const u = v as Record<string, unknown>;
   return (
     (typeof u.id === 'number' || typeof u.id === 'string') &&
-    (u.role === 'student' || u.role === 'teacher') &&
+    (u.role === 'student' || u.role === 'teacher' || u.role === 'admin') &&
     typeof u.username === 'string'
   );
 }
@@ -29,7 +37,9 @@ export function photoUrl(user: User | null): string | null {
   return user?.profile_photo_url || user?.photo || null;
 }
 
-/** homePath is where a user of role lands: teachers on their classes, everyone else on the dashboard. */
+/** homePath is where a user of role lands: teachers on their classes,
+ * operators on the console, everyone else on the dashboard. */
 export function homePath(role: Role | undefined | null): string {
+  if (role === 'admin') return '/admin';
   return role === 'teacher' ? '/teacher/booked-slots' : '/student/dashboard';
 }

@@ -6,12 +6,14 @@ import { AppLayout } from '@/app/layouts/app-layout';
 import { LiveEventsProvider } from '@/lib/events-provider';
 
 /** ProtectedArea lets in only a signed-in user of role: a spinner while the
- * session loads, /login without one, and the user's own home for the other role. */
+ * session loads, /login without one, and the user's own home for another role. */
 function ProtectedArea({ role }: { role: Role }) {
   const { status, user } = useAuth();
   if (status === 'loading') return <PageSpinner />;
   if (status !== 'authenticated' || !user) return <Navigate to="/login" replace />;
   if (user.role !== role) return <Navigate to={homePath(user.role)} replace />;
+  // Operators have no chats or classes to hear about.
+  if (role === 'admin') return <AppLayout role={role} />;
   // The live-events stream is open while a signed-in area is shown.
   return (
     <LiveEventsProvider>
@@ -26,4 +28,8 @@ export function StudentArea() {
 
 export function TeacherArea() {
   return <ProtectedArea role="teacher" />;
+}
+
+export function AdminArea() {
+  return <ProtectedArea role="admin" />;
 }

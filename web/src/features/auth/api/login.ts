@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
 import { getProfile } from '@/lib/auth/get-profile';
-import type { Role, User } from '@/lib/auth/user';
+import type { MemberRole, Role, User } from '@/lib/auth/user';
 
-export type LoginInput = { username: string; password: string; role: Role };
+export type LoginInput = { username: string; password: string; role: MemberRole };
 
 /** ProfileFetchError: the token was issued but the profile could not be read. */
 export class ProfileFetchError extends Error {

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
 import { toLatinDigits } from '@/lib/format';
-import type { Role } from '@/lib/auth/user';
+import type { MemberRole } from '@/lib/auth/user';
 
 export type RegisterInput = {
   username: string;
   email: string;
   password: string;
-  role: Role;
+  role: MemberRole;
   phone: string;
   code: string;
   bio?: string;

@@ -12,11 +12,18 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api/errors';
 import { errorText } from '@/lib/api/error-text';
 import { useAuth } from '@/lib/auth/auth-provider';
-import { homePath } from '@/lib/auth/user';
+import { homePath, type Role } from '@/lib/auth/user';
+import { msg, type TKey } from '@/lib/i18n/keys';
 import { useFieldError } from '@/lib/forms';
 import { AccessDeniedError, ProfileFetchError, useLogin } from '../api/login';
 import { isRoleChoice, loginSchema, type LoginValues, type RoleChoice } from '../schemas';
 import { VerifyingOverlay } from './verifying-overlay';
+
+const roleName: Record<Role, TKey> = {
+  student: msg('roles.nameStudent'),
+  teacher: msg('roles.nameTeacher'),
+  admin: msg('roles.nameAdmin'),
+};
 
 /** LoginForm is the sign-in screen: a student or teacher entrance, username,
  * password and keep-me-signed-in. */
@@ -64,7 +71,7 @@ export function LoginForm() {
             setError(
               t('errors.accessDenied', {
                 entrance: t(err.entrance === 'teacher' ? 'roles.nameTeachers' : 'roles.nameStudents'),
-                role: t(err.userRole === 'teacher' ? 'roles.nameTeacher' : 'roles.nameStudent'),
+                role: t(roleName[err.userRole]),
               }),
             );
           } else if (err instanceof ProfileFetchError) {
