@@ -89,6 +89,11 @@ export function parseAmount(raw: string): number | null {
   return Number(s);
 }
 
+/** formatIban groups an IBAN in fours, as bank cards print it. */
+export function formatIban(iban: string): string {
+  return iban.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
 /** formatSignedMoney writes a signed amount of Toman with its sign: "+50,000 Toman", "-20,000 Toman". */
 export function formatSignedMoney(toman: number, lang: Lang): string {
   const amount = numberFormat(lang, { maximumFractionDigits: 0, signDisplay: 'exceptZero' }).format(Math.round(toman));
@@ -168,4 +173,12 @@ export function formatClock(value: DateInput, lang: Lang, timeZone?: string): st
   if (!d) return words(lang).invalidDate;
   if (lang === 'fa') return formatTime(d, lang, timeZone);
   return dateFormat(lang, { hour: 'numeric', minute: '2-digit', hour12: true, timeZone }).format(d);
+}
+
+/** formatDuration writes how long ms is in its largest whole unit: days, else
+ * hours, else minutes ("۳ روز", "5 hours"), for how long something has waited. */
+export function formatDuration(ms: number, lang: Lang): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  const [n, unit] = minutes >= 1440 ? [Math.floor(minutes / 1440), 'day'] : minutes >= 60 ? [Math.floor(minutes / 60), 'hour'] : [minutes, 'minute'];
+  return numberFormat(lang, { style: 'unit', unit, unitDisplay: 'long' }).format(n);
 }

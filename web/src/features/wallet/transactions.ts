@@ -11,7 +11,7 @@ import {
   Undo2,
   type LucideIcon,
 } from 'lucide-react';
-import { formatDigits } from '@/lib/format';
+import { formatDigits, formatIban } from '@/lib/format';
 import type { Lang } from '@/lib/i18n/langs';
 import { msg, type TKey } from '@/lib/i18n/keys';
 import type { TransactionType, WalletTransaction } from './api/get-transactions';
@@ -54,9 +54,4 @@ export function describe(tx: WalletTransaction, t: TFunction, lang: Lang): strin
   if (cls) return t('wallet.transactions.classNo', { id: formatDigits(cls[1]!, lang) });
   if (transactionType(tx) === 'withdrawal' && /^IR\d{24}$/.test(d)) return t('wallet.transactions.toIban', { iban: formatIban(d) });
   return d;
-}
-
-/** formatIban groups an IBAN in fours, as bank cards print it. */
-export function formatIban(iban: string): string {
-  return iban.replace(/(.{4})(?=.)/g, '$1 ');
 }

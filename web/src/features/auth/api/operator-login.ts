@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { send } from '@/lib/api/client';
+import { send } from '@/lib/api/send';
 import { getProfile } from '@/lib/auth/get-profile';
 import type { User } from '@/lib/auth/user';
 import { toLatinDigits } from '@/lib/format';

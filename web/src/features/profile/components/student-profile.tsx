@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api/error-text';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { useStudentProfile } from '../api/get-student-profile';
-import { useFlash } from '../hooks/use-flash';
+import { useFlash } from '@/lib/use-flash';
 import { LanguageLevels } from './language-levels';
 import { PersonalInfo } from './personal-info';
 import { PhotoCard } from './photo-card';

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { chooseLang } from '@/lib/i18n';
 import type { Lang } from '@/lib/i18n/langs';
 import { useLang } from '@/lib/i18n/use-lang';
 import { setTheme, useTheme, type Theme } from '@/lib/theme';
+import { useFlash } from '@/lib/use-flash';
 import { browserTimeZone, setViewerTimeZone, storedTimeZone } from '@/lib/time-zone';
 import { useChangePassword } from '../api/change-password';
 import { useSaveTeacherTimeZone, useTeacherProfile } from '../api/teacher-time-zone';
@@ -26,17 +27,6 @@ import { timeZones, zoneLabel } from '../time-zones';
 
 const selectClass =
   'block w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-base text-fg transition-colors focus:border-ring focus:outline-none focus-visible:outline-2';
-
-/** useNotice is a message that clears itself after 3 seconds (spec section 9). */
-function useNotice(): [string, (s: string) => void] {
-  const [notice, setNotice] = useState('');
-  useEffect(() => {
-    if (!notice) return;
-    const id = window.setTimeout(() => setNotice(''), 3000);
-    return () => window.clearTimeout(id);
-  }, [notice]);
-  return [notice, setNotice];
-}
 
 function Section({ id, icon, title, description, children }: { id: string; icon: ReactNode; title: string; description?: string; children: ReactNode }) {
   return (
@@ -124,7 +114,7 @@ function StudentZone() {
   const lang = useLang();
   const id = useId();
   const [value, setValue] = useState(() => storedTimeZone() ?? '');
-  const [notice, setNotice] = useNotice();
+  const [notice, setNotice] = useFlash();
   const device = browserTimeZone();
   return (
     <div className="space-y-3">
@@ -156,7 +146,7 @@ function TeacherZone() {
   const profile = useTeacherProfile();
   const save = useSaveTeacherTimeZone();
   const [value, setValue] = useState<string | null>(null);
-  const [notice, setNotice] = useNotice();
+  const [notice, setNotice] = useFlash();
   if (profile.isPending) {
     return (
       <div className="flex min-h-16 items-center justify-center text-primary">
@@ -204,7 +194,7 @@ function PasswordSection() {
   const auth = useAuth();
   const change = useChangePassword();
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useNotice();
+  const [done, setDone] = useFlash();
   const {
     register,
     handleSubmit,
@@ -217,7 +207,7 @@ function PasswordSection() {
   });
   const submit = handleSubmit((v) => {
     setError(null);
-    setDone('');
+    setDone(null);
     change.mutate(
       { current_password: v.current, new_password: v.next },
       {

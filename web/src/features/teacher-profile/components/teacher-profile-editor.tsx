@@ -16,7 +16,7 @@ import { useFieldError } from '@/lib/forms';
 import { msg } from '@/lib/i18n/keys';
 import { useTeacherProfile, type TeacherProfile } from '../api/get-teacher-profile';
 import { useUpdateTeacherProfile } from '../api/update-teacher-profile';
-import { useFlash } from '../hooks/use-flash';
+import { useFlash } from '@/lib/use-flash';
 import {
   entriesOf,
   entryOf,

@@ -3,11 +3,10 @@ import { ErrorBanner } from '@/components/ui/error-banner';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api/error-text';
 import { cn } from '@/lib/cn';
-import { formatDateTime, formatMoney } from '@/lib/format';
+import { formatDateTime, formatIban, formatMoney } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { msg, type TKey } from '@/lib/i18n/keys';
 import { useWithdrawals, type Withdrawal } from '../api/get-withdrawals';
-import { formatIban } from '../transactions';
 
 const statusText: Record<Withdrawal['status'], TKey> = {
   pending: msg('wallet.status.pending'),

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { send } from '@/lib/api/send';
+import { adminKeys } from './keys';
+import type { LogEntry } from './types';
+
+/** A page of the log holds at most this many rows; a shorter one is the last. */
+export const LOG_PAGE = 200;
+
+/** getLog reads the operator log, newest first, before a row's id (GET /api/admin/log/). */
+export function getLog(before: number | undefined, signal?: AbortSignal): Promise<LogEntry[]> {
+  return send('GET', '/api/admin/log/', { query: { before }, signal });
+}
+
+/** useLogPage reads one page of the log: the newest, or the one before a row's id. */
+export function useLogPage(before: number | undefined) {
+  return useQuery({ queryKey: [...adminKeys.log, before ?? null], queryFn: ({ signal }) => getLog(before, signal) });
+}

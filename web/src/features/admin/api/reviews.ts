@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { send } from '@/lib/api/send';
+import { adminKeys, useAdminAction } from './keys';
+import type { AdminReview } from './types';
+
+/** getReviews reads reviews, newest first, of one teacher or of all (GET /api/admin/reviews/). */
+export function getReviews(teacherId: number | null, signal?: AbortSignal): Promise<AdminReview[]> {
+  return send('GET', '/api/admin/reviews/', { query: { teacher_id: teacherId ?? undefined }, signal });
+}
+
+export function useReviews(teacherId: number | null) {
+  return useQuery({ queryKey: adminKeys.reviews(teacherId), queryFn: ({ signal }) => getReviews(teacherId, signal) });
+}
+
+/** hideReview takes a review out of the public lists; the rating is recomputed (POST /api/admin/reviews/{id}/hide/). */
+export function hideReview({ id, reason }: { id: number; reason: string }): Promise<AdminReview> {
+  return send('POST', `/api/admin/reviews/${id}/hide/`, { body: { reason } });
+}
+
+export const useHideReview = () => useAdminAction(hideReview);
