@@ -2,6 +2,7 @@ package zabano
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,7 +29,13 @@ var (
 		"Access denied. This login is for %ss only. Your role is %s.",
 		"دسترسی مجاز نیست. این ورود فقط برای %s است. نقش شما %s است.",
 	}
+	msgOperatorEntrance = Msg{"Operators sign in at the operator entrance.", "اپراتورها از ورودی اپراتور وارد می‌شوند."}
+	msgSuspended        = Msg{"Your account is suspended: %s", "حساب شما تعلیق شده است: %s"}
 )
+
+// ErrCodeSent is Login's answer to an operator's password: a code was sent to
+// their phone, and the same sign-in with the code added gives the token.
+var ErrCodeSent = errors.New("zabano: a sign-in code was sent to the operator's phone")
 
 // Success answers of SendCode and ResetPassword.
 var (
@@ -66,6 +73,11 @@ func (a *Accounts) SendCode(ctx context.Context, rawPhone, ip string) error {
 	if err := a.Limiter.Take(ctx, "code-ip:"+ip, a.CodesPerIP, CodeWindow); err != nil {
 		return err
 	}
+	return a.sendCode(ctx, phone)
+}
+
+// sendCode sends a new code to phone, at most CodesPerPhone a CodeWindow.
+func (a *Accounts) sendCode(ctx context.Context, phone string) error {
 	if err := a.Limiter.Take(ctx, "code-phone:"+phone, CodesPerPhone, CodeWindow); err != nil {
 		return err
 	}
@@ -106,6 +118,8 @@ type Login struct {
 	Password string
 	Entrance Role
 	IP       string
+	// Code is an operator's second factor, the code sent to their phone.
+	Code string
 }
 
 // dummyHash is checked against when the username is unknown, so that an
@@ -120,7 +134,9 @@ var dummyHash = sync.OnceValue(func() string {
 
 // Login returns an access token for l's user. Failures are counted per
 // username and address and per address, so an attacker elsewhere cannot lock
-// a user out; unknown and known usernames get the same answer.
+// a user out; unknown and known usernames get the same answer. An operator
+// signs in through the operator entrance only, and in two steps: the
+// password alone sends a code to their phone and returns ErrCodeSent.
 func (a *Accounts) Login(ctx context.Context, l Login) (string, error) {
 	var v Validation
 	l.Username = strings.TrimSpace(l.Username)
@@ -169,6 +185,27 @@ func (a *Accounts) Login(ctx context.Context, l Login) (string, error) {
 	if l.Entrance != "" && l.Entrance != u.Role {
 		return "", Errorf(EFORBIDDEN, msgAccessDenied, l.Entrance.Name(), u.Role.Name())
 	}
+	if u.Role == RoleAdmin && l.Entrance != RoleAdmin {
+		return "", Errorf(EFORBIDDEN, msgOperatorEntrance)
+	}
+	if !u.SuspendedAt.IsZero() {
+		return "", Errorf(EFORBIDDEN, msgSuspended, u.SuspendedReason)
+	}
+	if u.Role == RoleAdmin {
+		if l.Code == "" {
+			if err := a.sendCode(ctx, u.Phone); err != nil {
+				return "", err
+			}
+			return "", ErrCodeSent
+		}
+		var v Validation
+		if checkCode(&v, ASCIIDigits(l.Code)); v.Err() != nil {
+			return "", v.Err()
+		}
+		if err := a.Codes.ConsumePhoneCode(ctx, u.Phone, HashCode(a.CodeKey, u.Phone, ASCIIDigits(l.Code))); err != nil {
+			return "", err
+		}
+	}
 	return a.Tokens.Issue(u)
 }
 
@@ -198,7 +235,11 @@ func (a *Accounts) ChangePassword(ctx context.Context, u *User, current, newPass
 	if current == "" {
 		v.Add("current_password", msgPasswordRequired)
 	}
-	checkPassword(&v, "new_password", newPassword, MinResetPasswordLen)
+	min := MinResetPasswordLen
+	if u.Role == RoleAdmin {
+		min = OperatorMinPasswordLen
+	}
+	checkPassword(&v, "new_password", newPassword, min)
 	if err := v.Err(); err != nil {
 		return "", err
 	}
@@ -225,7 +266,10 @@ func (a *Accounts) Authenticate(ctx context.Context, s string) (*User, error) {
 		return nil, err
 	}
 	u, err := a.Users.FindUserByID(ctx, c.UserID)
-	if ErrorCode(err) == ENOTFOUND || err == nil && (u.TokenVersion != c.Version || u.Role != c.Role) {
+	if err == nil && !u.SuspendedAt.IsZero() {
+		return nil, Errorf(EUNAUTHORIZED, msgSuspended, u.SuspendedReason)
+	}
+	if ErrorCode(err) == ENOTFOUND || err == nil && (u.TokenVersion != c.Version || u.Role != c.Role || !u.DeletedAt.IsZero()) {
 		return nil, Errorf(EUNAUTHORIZED, msgTokenInvalid)
 	}
 	return u, err

@@ -35,6 +35,9 @@ type PhoneCode struct {
 // PhoneCodeStore keeps sent codes.
 type PhoneCodeStore interface {
 	CreatePhoneCode(ctx context.Context, c *PhoneCode) error
+	// ConsumePhoneCode uses up the newest code sent to phone if its hash is
+	// codeHash; a wrong code counts a try and fails with EINVALID on "code".
+	ConsumePhoneCode(ctx context.Context, phone, codeHash string) error
 }
 
 // NewCode returns a random 6-digit code from a secure source.

@@ -7,8 +7,12 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 )
 
-// TokenTTL is how long an access token is valid (spec section 9: 7 days).
-const TokenTTL = 7 * 24 * time.Hour
+// How long an access token is valid: 7 days (spec section 9), and 12 hours
+// for an operator, whose token can do much more harm in the wrong hands.
+const (
+	TokenTTL         = 7 * 24 * time.Hour
+	OperatorTokenTTL = 12 * time.Hour
+)
 
 // Tokens issues and checks signed bearer access tokens (HS256 JWTs).
 type Tokens struct {
@@ -29,16 +33,20 @@ type tokenClaims struct {
 	jwt.RegisteredClaims
 }
 
-// Issue returns a token for u valid for TokenTTL.
+// Issue returns a token for u valid for TokenTTL, or OperatorTokenTTL for an operator.
 func (t *Tokens) Issue(u *User) (string, error) {
 	now := t.Now()
+	ttl := TokenTTL
+	if u.Role == RoleAdmin {
+		ttl = OperatorTokenTTL
+	}
 	c := tokenClaims{
 		Role:    u.Role,
 		Version: u.TokenVersion,
 		RegisteredClaims: jwt.RegisteredClaims{
 			Subject:   strconv.FormatInt(u.ID, 10),
 			IssuedAt:  jwt.NewNumericDate(now),
-			ExpiresAt: jwt.NewNumericDate(now.Add(TokenTTL)),
+			ExpiresAt: jwt.NewNumericDate(now.Add(ttl)),
 		},
 	}
 	return jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString(t.Secret)

@@ -8,21 +8,32 @@ import (
 	"unicode/utf8"
 )
 
-// Role is what a user is on the marketplace: a student (language learner) or a teacher.
+// Role is what a user is on the marketplace: a student (language learner), a
+// teacher, or an operator who runs the marketplace.
 type Role string
 
 const (
 	RoleStudent Role = "student"
 	RoleTeacher Role = "teacher"
+	// RoleAdmin is an operator's. Nobody registers as one through the API:
+	// 'zabano admin create' makes them.
+	RoleAdmin Role = "admin"
 )
 
-// Valid reports whether r is one of the two roles.
-func (r Role) Valid() bool { return r == RoleStudent || r == RoleTeacher }
+// Valid reports whether r is one of the roles.
+func (r Role) Valid() bool { return r == RoleStudent || r == RoleTeacher || r == RoleAdmin }
+
+// Member reports whether r is a role of the marketplace's users, who register,
+// book, chat and hold wallets: a student's or a teacher's.
+func (r Role) Member() bool { return r == RoleStudent || r == RoleTeacher }
 
 // Name is the role's name for messages.
 func (r Role) Name() Msg {
-	if r == RoleTeacher {
+	switch r {
+	case RoleTeacher:
 		return Msg{En: "teacher", Fa: "استاد"}
+	case RoleAdmin:
+		return Msg{En: "operator", Fa: "اپراتور"}
 	}
 	return Msg{En: "student", Fa: "زبان‌آموز"}
 }
@@ -43,6 +54,13 @@ type User struct {
 	// TokenVersion rises when the password changes, so tokens issued before stop working.
 	TokenVersion int
 	CreatedAt    time.Time
+	// SuspendedAt is when an operator suspended the user, zero if they are
+	// not; while suspended their tokens are refused. SuspendedReason is what
+	// the operator typed, which the user is shown.
+	SuspendedAt     time.Time
+	SuspendedReason string
+	// DeletedAt is when the user deleted their account, zero if they have not.
+	DeletedAt time.Time
 }
 
 // DisplayName is first plus last name, else the username.
@@ -191,7 +209,7 @@ func (r *Registration) Validate() error {
 		v.Add("email", msgEmailInvalid)
 	}
 	checkPassword(&v, "password", r.Password, MinPasswordLen)
-	if !r.Role.Valid() {
+	if !r.Role.Member() {
 		v.Add("role", msgRoleInvalid)
 	}
 	r.Phone = checkPhone(&v, r.Phone)

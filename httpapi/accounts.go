@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"errors"
 	"net/http"
 
 	"github.com/zabano/zabano"
@@ -62,14 +63,19 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 		Username string      `json:"username"`
 		Password string      `json:"password"`
 		Role     zabano.Role `json:"role"`
+		Code     string      `json:"code"`
 	}
 	if err := decode(r, &req); err != nil {
 		writeError(w, r, err)
 		return
 	}
 	access, err := s.Accounts.Login(r.Context(), zabano.Login{
-		Username: req.Username, Password: req.Password, Entrance: req.Role, IP: s.clientIP(r),
+		Username: req.Username, Password: req.Password, Entrance: req.Role, IP: s.clientIP(r), Code: req.Code,
 	})
+	if errors.Is(err, zabano.ErrCodeSent) {
+		encode(w, http.StatusAccepted, map[string]bool{"otp_required": true})
+		return
+	}
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -199,8 +199,12 @@ func TestToken(t *testing.T) {
 		if r := login("student1", "", "", "", "en"); r.status != 400 || r.field(t, "password") != "Password is required." {
 			t.Fatalf("no password: %d %s", r.status, r.body)
 		}
-		if r := login("student1", "secret1", "admin", "", "en"); r.status != 400 || r.field(t, "role") == "" {
+		if r := login("student1", "secret1", "superuser", "", "en"); r.status != 400 || r.field(t, "role") == "" {
 			t.Fatalf("bad entrance: %d %s", r.status, r.body)
+		}
+		if r := login("student1", "secret1", "admin", "", "en"); r.status != 403 ||
+			r.json(t)["detail"] != "Access denied. This login is for operators only. Your role is student." {
+			t.Fatalf("operator entrance: %d %s", r.status, r.body)
 		}
 
 		wrong := login("student1", "nope!!", "", "10.0.0.1", "en")

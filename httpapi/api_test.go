@@ -101,6 +101,7 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 			FreeCancel: zabano.DefaultFreeCancel, Now: clock.Now,
 		},
 		Reviews:       db,
+		Operators:     db,
 		Chats:         db,
 		Materials:     db,
 		Progress:      db,
@@ -278,6 +279,38 @@ func (a *app) register(username string, role zabano.Role, phone string) string {
 		a.t.Fatalf("register %s: %d %s", username, r.status, r.body)
 	}
 	return a.login(username, "secret1")
+}
+
+// operatorPassword is every test operator's.
+const operatorPassword = "operator-secret"
+
+// operator creates an operator and signs them in with the code sent to their
+// phone, as the console does, and returns the token.
+func (a *app) operator(username, phone string) string {
+	a.t.Helper()
+	u, err := zabano.NewOperator(username, phone, operatorPassword)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	if err := a.db.CreateOperator(context.Background(), u); err != nil {
+		a.t.Fatal(err)
+	}
+	return a.signInOperator(username, u.Phone)
+}
+
+// signInOperator signs the operator username in, phone being where their code goes.
+func (a *app) signInOperator(username, phone string) string {
+	a.t.Helper()
+	body := map[string]string{"username": username, "password": operatorPassword, "role": "admin"}
+	if r := a.do(req{method: "POST", path: "/api/token/", body: body}); r.status != 202 {
+		a.t.Fatalf("operator %s: %d %s", username, r.status, r.body)
+	}
+	body["code"] = a.outbox.Outbox(phone)[0].Code
+	r := a.do(req{method: "POST", path: "/api/token/", body: body})
+	if r.status != 200 {
+		a.t.Fatalf("operator %s with code: %d %s", username, r.status, r.body)
+	}
+	return r.json(a.t)["access"].(string)
 }
 
 func (a *app) login(username, password string) string {

@@ -134,8 +134,24 @@ func limitBodies(n, upload int64) func(http.Handler) http.Handler {
 // userHandler is a handler for signed-in users.
 type userHandler func(w http.ResponseWriter, r *http.Request, u *zabano.User)
 
-// authed admits requests with a valid bearer token and hands the handler its user.
+var msgMembersOnly = zabano.Msg{En: "This is only for students and teachers.", Fa: "این بخش فقط برای زبان‌آموزان و استادان است."}
+
+// authed admits students and teachers with a valid bearer token and hands
+// the handler their user. Operators are refused: they cannot book, chat or
+// hold a wallet.
 func (s *Server) authed(h userHandler) http.HandlerFunc {
+	return s.signedIn(func(w http.ResponseWriter, r *http.Request, u *zabano.User) {
+		if !u.Role.Member() {
+			writeError(w, r, zabano.Errorf(zabano.EFORBIDDEN, msgMembersOnly))
+			return
+		}
+		h(w, r, u)
+	})
+}
+
+// signedIn admits requests with a valid bearer token of any role, operators'
+// too, and hands the handler its user.
+func (s *Server) signedIn(h userHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 		if !ok || token == "" {
@@ -155,7 +171,7 @@ var msgOnlyFor = zabano.Msg{En: "This is only for %ss.", Fa: "این بخش فق
 
 // only admits signed-in users of role.
 func (s *Server) only(role zabano.Role, h userHandler) http.HandlerFunc {
-	return s.authed(func(w http.ResponseWriter, r *http.Request, u *zabano.User) {
+	return s.signedIn(func(w http.ResponseWriter, r *http.Request, u *zabano.User) {
 		if u.Role != role {
 			writeError(w, r, zabano.Errorf(zabano.EFORBIDDEN, msgOnlyFor, role.Name()))
 			return

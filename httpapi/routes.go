@@ -28,8 +28,8 @@ func (s *Server) routes(mux *routeMux) {
 	mux.HandleFunc("POST /api/register/{$}", s.register)
 	mux.HandleFunc("POST /api/token/{$}", s.token)
 	mux.HandleFunc("POST /api/auth/reset-password/{$}", s.resetPassword)
-	mux.HandleFunc("GET /api/profile/{$}", s.authed(s.profile))
-	mux.HandleFunc("POST /api/auth/change-password/{$}", s.authed(s.changePassword))
+	mux.HandleFunc("GET /api/profile/{$}", s.signedIn(s.profile))
+	mux.HandleFunc("POST /api/auth/change-password/{$}", s.signedIn(s.changePassword))
 	if s.Outbox != nil {
 		mux.HandleFunc("GET /api/dev/sms-outbox/{$}", s.smsOutbox)
 	}
@@ -115,6 +115,9 @@ func (s *Server) routes(mux *routeMux) {
 	mux.HandleFunc("DELETE /api/notes/{id}/{$}", s.only(zabano.RoleStudent, s.deleteNote))
 	mux.HandleFunc("GET /api/student/progress/{$}", s.only(zabano.RoleStudent, s.studentProgress))
 	mux.HandleFunc("POST /api/teacher/update-student-level/{$}", s.only(zabano.RoleTeacher, s.setStudentLevel))
+
+	// The operator's console (issue 14).
+	mux.HandleFunc("GET /api/admin/log/{$}", s.only(zabano.RoleAdmin, s.operatorLog))
 
 	mux.HandleFunc(apiPrefix, apiNotFound(mux, apiPrefix))
 	mux.HandleFunc(paymentPrefix, apiNotFound(mux, paymentPrefix))

@@ -38,33 +38,38 @@ import (
 	"github.com/zabano/zabano/sqlstore/storetest"
 )
 
-// The five callers of the authorization matrix. The student and the teacher
-// own the objects; the others are strangers to them.
+// The six callers of the authorization matrix. The student and the teacher
+// own the objects; the others are strangers to them, the operator too.
 const (
 	anon = iota
 	student
 	student2
 	teacher
 	teacher2
+	admin
 	actors
 )
 
-var actorName = [actors]string{"anonymous", "student", "another student", "teacher", "another teacher"}
+var actorName = [actors]string{"anonymous", "student", "another student", "teacher", "another teacher", "admin"}
 
 // callOrder calls the owners last, so that an owner's success after a
 // stranger's refusal shows the refusal changed nothing.
-var callOrder = [actors]int{anon, student2, teacher2, student, teacher}
+var callOrder = [actors]int{anon, student2, teacher2, admin, student, teacher}
 
 // statuses are the answers expected of each caller, by actor.
 type statuses [actors]int
 
-func public(code int) statuses       { return statuses{code, code, code, code, code} }
-func signedIn(code int) statuses     { return statuses{401, code, code, code, code} }
-func studentsOnly(code int) statuses { return statuses{401, code, code, 403, 403} }
-func teachersOnly(code int) statuses { return statuses{401, 403, 403, code, code} }
-func studentOwns(code int) statuses  { return statuses{401, code, 404, 403, 403} }
-func teacherOwns(code int) statuses  { return statuses{401, 403, 403, code, 404} }
-func bothOwn(code int) statuses      { return statuses{401, code, 404, code, 404} }
+// An operator is refused every route of students and teachers: they cannot
+// book, chat or hold a wallet.
+func public(code int) statuses       { return statuses{code, code, code, code, code, code} }
+func anyone(code int) statuses       { return statuses{401, code, code, code, code, code} }
+func members(code int) statuses      { return statuses{401, code, code, code, code, 403} }
+func studentsOnly(code int) statuses { return statuses{401, code, code, 403, 403, 403} }
+func teachersOnly(code int) statuses { return statuses{401, 403, 403, code, code, 403} }
+func studentOwns(code int) statuses  { return statuses{401, code, 404, 403, 403, 403} }
+func teacherOwns(code int) statuses  { return statuses{401, 403, 403, code, 404, 403} }
+func bothOwn(code int) statuses      { return statuses{401, code, 404, code, 404, 403} }
+func adminOnly(code int) statuses    { return statuses{401, 403, 403, 403, 403, code} }
 
 // private is data in a list that only its owners may see.
 type private struct {
@@ -157,6 +162,8 @@ func newWorld(t *testing.T, a *app) *world {
 			w.doc, w.photo = p.Documents[0].ID, strings.TrimPrefix(p.Photo, "https://zabano.test")
 		}
 	}
+	w.token[admin] = a.operator("ops", "09121000109")
+	w.id[admin] = a.userID(t, "ops")
 	a.topUp(w.token[student], studentPaid)
 	a.topUp(w.token[student2], 1_000_000)
 
@@ -314,7 +321,7 @@ func authMatrix() []authRow {
 		{pattern: "POST /api/auth/reset-password/{$}", want: public(200), call: func(w *world, who int) req {
 			return req{method: "POST", path: "/api/auth/reset-password/", body: map[string]string{"phone": fresh(who), "code": w.code(fresh(who)), "new_password": "long-enough"}}
 		}},
-		{pattern: "GET /api/profile/{$}", want: signedIn(200), call: get("/api/profile/")},
+		{pattern: "GET /api/profile/{$}", want: anyone(200), call: get("/api/profile/")},
 		{pattern: "GET /api/dev/sms-outbox/{$}", want: public(200), call: get("/api/dev/sms-outbox/?phone=09121000101")},
 
 		// Profiles, media and finding a teacher.
@@ -331,8 +338,8 @@ func authMatrix() []authRow {
 		{pattern: "DELETE /api/teacher/documents/{id}/{$}", want: teacherOwns(204), call: func(w *world, who int) req {
 			return req{method: "DELETE", path: fmt.Sprintf("/api/teacher/documents/%d/", w.doc)}
 		}},
-		{pattern: "GET /api/teachers/list/{$}", want: signedIn(200), call: get("/api/teachers/list/")},
-		{pattern: "GET /api/teachers/{id}/profile/{$}", want: signedIn(200), call: func(w *world, who int) req {
+		{pattern: "GET /api/teachers/list/{$}", want: members(200), call: get("/api/teachers/list/")},
+		{pattern: "GET /api/teachers/{id}/profile/{$}", want: members(200), call: func(w *world, who int) req {
 			return req{method: "GET", path: fmt.Sprintf("/api/teachers/%d/profile/", w.id[teacher])}
 		}},
 		{pattern: "GET /api/student/profile/{$}", want: studentsOnly(200), call: get("/api/student/profile/")},
@@ -392,7 +399,7 @@ func authMatrix() []authRow {
 		}},
 		{pattern: "GET /api/slot/available", want: teachersOnly(200), call: get("/api/slot/available")},
 		{pattern: "GET /api/slot/available/{$}", want: teachersOnly(200), call: get("/api/slot/available/")},
-		{pattern: "GET /api/slot/teacher/{id}/{$}", want: signedIn(200), call: func(w *world, who int) req {
+		{pattern: "GET /api/slot/teacher/{id}/{$}", want: members(200), call: func(w *world, who int) req {
 			return req{method: "GET", path: fmt.Sprintf("/api/slot/teacher/%d/", w.id[teacher])}
 		}},
 		{pattern: "DELETE /api/available-slot/{id}/delete/{$}", want: teacherOwns(200), call: func(w *world, who int) req {
@@ -425,7 +432,7 @@ func authMatrix() []authRow {
 			private: &private{"BOOK-student", []int{teacher}}},
 		// Only the class's student rates it, and only its teacher answers: a
 		// stranger is refused, not told the class does not exist (reviews are public).
-		{pattern: "POST /api/slot/{id}/review/{$}", want: statuses{401, 201, 403, 403, 403}, call: func(w *world, who int) req {
+		{pattern: "POST /api/slot/{id}/review/{$}", want: statuses{401, 201, 403, 403, 403, 403}, call: func(w *world, who int) req {
 			return req{method: "POST", path: fmt.Sprintf("/api/slot/%d/review/", w.bookReview), body: map[string]any{"rating": 5, "text": "REVIEW-sara"}}
 		}},
 		// Either side of a class proposes moving it; only the side that did
@@ -437,19 +444,19 @@ func authMatrix() []authRow {
 		{pattern: "PUT /api/slot/reschedule/{id}/{$}", want: bothOwn(200), call: func(w *world, who int) req {
 			return req{method: "PUT", path: fmt.Sprintf("/api/slot/reschedule/%d/", w.moveAnswer[per(who, student, teacher)]), body: map[string]bool{"accept": true}}
 		}},
-		{pattern: "GET /api/teachers/{id}/reviews/{$}", want: signedIn(200), call: func(w *world, who int) req {
+		{pattern: "GET /api/teachers/{id}/reviews/{$}", want: members(200), call: func(w *world, who int) req {
 			return req{method: "GET", path: fmt.Sprintf("/api/teachers/%d/reviews/", w.id[teacher])}
 		}},
-		{pattern: "POST /api/reviews/{id}/reply/{$}", want: statuses{401, 403, 403, 200, 403}, call: func(w *world, who int) req {
+		{pattern: "POST /api/reviews/{id}/reply/{$}", want: statuses{401, 403, 403, 200, 403, 403}, call: func(w *world, who int) req {
 			return req{method: "POST", path: fmt.Sprintf("/api/reviews/%d/reply/", w.review), body: map[string]string{"text": "thanks"}}
 		}},
 		// Either side of an ended class reports a problem with it; only the
 		// other side answers. Strangers are refused, as for reviews.
-		{pattern: "POST /api/slot/{id}/problem/{$}", want: statuses{401, 201, 403, 201, 403}, call: func(w *world, who int) req {
+		{pattern: "POST /api/slot/{id}/problem/{$}", want: statuses{401, 201, 403, 201, 403, 403}, call: func(w *world, who int) req {
 			return req{method: "POST", path: fmt.Sprintf("/api/slot/%d/problem/", per(who, w.bookProblem[student], w.bookProblem[teacher])),
 				body: map[string]any{"reason": "other", "text": "PROBLEM", "resolution": "no_refund"}}
 		}},
-		{pattern: "PUT /api/slot/problem/{id}/{$}", want: statuses{401, 403, 403, 200, 403}, call: func(w *world, who int) req {
+		{pattern: "PUT /api/slot/problem/{id}/{$}", want: statuses{401, 403, 403, 200, 403, 403}, call: func(w *world, who int) req {
 			return req{method: "PUT", path: fmt.Sprintf("/api/slot/problem/%d/", w.problem), body: map[string]bool{"accept": false}}
 		}},
 		{pattern: "POST /api/dev/clock/{$}", want: public(200), call: func(w *world, who int) req {
@@ -457,7 +464,7 @@ func authMatrix() []authRow {
 		}},
 
 		// Messages.
-		{pattern: "GET /api/chats/{$}", want: signedIn(200), call: get("/api/chats/"),
+		{pattern: "GET /api/chats/{$}", want: members(200), call: get("/api/chats/"),
 			private: &private{"MSG-sara", []int{student, teacher}}},
 		{pattern: "GET /api/chats/{id}/messages/{$}", want: bothOwn(200), call: func(w *world, who int) req {
 			return req{method: "GET", path: fmt.Sprintf("/api/chats/%d/messages/", w.chat)}
@@ -466,16 +473,16 @@ func authMatrix() []authRow {
 			return req{method: "POST", path: fmt.Sprintf("/api/chats/%d/read/", w.chat)}
 		}},
 		// Any student may write to a teacher; a teacher only to their students.
-		{pattern: "POST /api/chat/create/{$}", want: statuses{401, 200, 200, 200, 403}, call: func(w *world, who int) req {
+		{pattern: "POST /api/chat/create/{$}", want: statuses{401, 200, 200, 200, 403, 403}, call: func(w *world, who int) req {
 			return req{method: "POST", path: "/api/chat/create/", body: per[map[string]any](who, map[string]any{"teacher_id": w.id[teacher]}, map[string]any{"student_id": w.id[student]})}
 		}},
 		{pattern: "POST /api/messages/send/{$}", want: bothOwn(201), call: func(w *world, who int) req {
 			return req{method: "POST", path: "/api/messages/send/", body: map[string]any{"chat_id": w.chat, "content": "hello"}}
 		}},
-		{pattern: "GET /api/events/{$}", want: signedIn(200), call: get("/api/events/")},
+		{pattern: "GET /api/events/{$}", want: members(200), call: get("/api/events/")},
 
 		// Materials, courses, notes and progress.
-		{pattern: "GET /api/materials/{$}", want: signedIn(200), call: get("/api/materials/"),
+		{pattern: "GET /api/materials/{$}", want: members(200), call: get("/api/materials/"),
 			private: &private{"MAT-maryam", []int{student, teacher}}},
 		{pattern: "POST /api/materials/{$}", want: teachersOnly(201), call: func(w *world, who int) req {
 			return req{method: "POST", path: "/api/materials/", body: map[string]string{"title": "new", "material_type": "class_link", "link_url": "https://x.example"}}
@@ -488,17 +495,17 @@ func authMatrix() []authRow {
 		}},
 		// A file link is signed for one user and needs no token: without a
 		// signature, or with another user's id in it, it is refused.
-		{pattern: "GET /api/materials/{id}/file/{$}", want: statuses{403, 200, 403, 200, 403}, call: func(w *world, who int) req {
+		{pattern: "GET /api/materials/{id}/file/{$}", want: statuses{403, 200, 403, 200, 403, 403}, call: func(w *world, who int) req {
 			link := w.fileLink[per(who, student, teacher)]
 			switch who {
 			case anon:
 				link = link[:strings.Index(link, "?")]
-			case student2, teacher2:
+			case student2, teacher2, admin:
 				link = regexp.MustCompile(`u=\d+`).ReplaceAllString(link, fmt.Sprintf("u=%d", w.id[who]))
 			}
 			return req{method: "GET", path: link}
 		}},
-		{pattern: "GET /api/courses/{$}", want: signedIn(200), call: get("/api/courses/"),
+		{pattern: "GET /api/courses/{$}", want: members(200), call: get("/api/courses/"),
 			private: &private{"COURSE-maryam", []int{student, teacher}}},
 		{pattern: "POST /api/courses/{$}", want: teachersOnly(201), call: func(w *world, who int) req {
 			return req{method: "POST", path: "/api/courses/", body: map[string]any{"title": "new", "days": []int{2}, "startTime": "10:00"}}
@@ -527,14 +534,21 @@ func authMatrix() []authRow {
 		}},
 
 		// What no route takes, and the web app.
+		// The operator's console.
+		{pattern: "GET /api/admin/log/{$}", want: adminOnly(200), call: get("/api/admin/log/")},
+
 		{pattern: "/api/", want: public(404), call: get("/api/nothing/")},
 		{pattern: "/panel-api/", want: public(404), call: get("/panel-api/nothing/")},
 		{pattern: "/", want: public(200), call: get("/student/dashboard")},
 
 		// Last: it ends every earlier token of its caller; the caller goes on
 		// with the new one.
-		{pattern: "POST /api/auth/change-password/{$}", want: signedIn(200), call: func(w *world, who int) req {
-			return req{method: "POST", path: "/api/auth/change-password/", body: map[string]string{"current_password": "secret1", "new_password": "changed-secret"}}
+		{pattern: "POST /api/auth/change-password/{$}", want: anyone(200), call: func(w *world, who int) req {
+			current := "secret1"
+			if who == admin {
+				current = operatorPassword
+			}
+			return req{method: "POST", path: "/api/auth/change-password/", body: map[string]string{"current_password": current, "new_password": "changed-secret"}}
 		}, after: func(w *world, who int, r resp) {
 			if who != anon {
 				w.token[who] = r.json(w.t)["access"].(string)

@@ -50,6 +50,8 @@ type Server struct {
 	open     openStreams
 	Wallets  *zabano.Wallets
 	Payments *zabano.Payments
+	// Operators keeps the operators and their log.
+	Operators zabano.OperatorStore
 	// Sandbox is the built-in sandbox gateway; nil when a real one is in
 	// use, and then its payment page does not exist.
 	Sandbox *payment.Sandbox

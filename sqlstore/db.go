@@ -275,6 +275,14 @@ func ms(t time.Time) int64 { return t.UnixMilli() }
 
 func fromMS(v int64) time.Time { return time.UnixMilli(v).UTC() }
 
+// fromNullMS is the instant of a nullable column, zero when it is NULL.
+func fromNullMS(v sql.NullInt64) time.Time {
+	if !v.Valid {
+		return time.Time{}
+	}
+	return fromMS(v.Int64)
+}
+
 // uniqueViolation returns the constraint or index name of a unique violation,
 // or "" when err is not one.
 func uniqueViolation(err error) (string, bool) {

@@ -1,6 +1,10 @@
 package sqlstore
 
-import "context"
+import (
+	"context"
+
+	"github.com/zabano/zabano"
+)
 
 // Exec runs a statement in a write transaction, for tests that try what the
 // stores never do.
@@ -9,6 +13,11 @@ func (db *DB) Exec(ctx context.Context, q string, args ...any) error {
 		_, err := tx.exec(ctx, q, args...)
 		return err
 	})
+}
+
+// LogAction writes a row of the operator log, as each operator action does.
+func (db *DB) LogAction(ctx context.Context, adminID int64, action zabano.Action, object zabano.ObjectType, objectID int64, reason string) error {
+	return db.write(ctx, func(tx *Tx) error { return logAction(ctx, tx, adminID, action, object, objectID, reason) })
 }
 
 // Analyzed reports whether SQLite holds statistics of table.

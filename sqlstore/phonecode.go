@@ -14,3 +14,8 @@ func (db *DB) CreatePhoneCode(ctx context.Context, c *zabano.PhoneCode) error {
 		return err
 	})
 }
+
+// ConsumePhoneCode implements zabano.PhoneCodeStore.
+func (db *DB) ConsumePhoneCode(ctx context.Context, phone, codeHash string) error {
+	return db.write(ctx, func(tx *Tx) error { return consumeCode(ctx, tx, phone, codeHash) })
+}

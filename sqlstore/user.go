@@ -16,55 +16,67 @@ var (
 )
 
 const userColumns = `id, role, username, email, phone, first_name, last_name, bio, photo,
-	password_hash, token_version, created_at`
+	password_hash, token_version, created_at, suspended_at, suspended_reason, deleted_at`
 
 func scanUser(row interface{ Scan(...any) error }, extra ...any) (*zabano.User, error) {
 	var u zabano.User
 	var created int64
+	var suspended, deleted sql.NullInt64
 	err := row.Scan(append([]any{&u.ID, &u.Role, &u.Username, &u.Email, &u.Phone, &u.FirstName, &u.LastName,
-		&u.Bio, &u.Photo, &u.PasswordHash, &u.TokenVersion, &created}, extra...)...)
+		&u.Bio, &u.Photo, &u.PasswordHash, &u.TokenVersion, &created, &suspended, &u.SuspendedReason, &deleted}, extra...)...)
 	if err != nil {
 		return nil, notFound(err, msgUserNotFound)
 	}
-	u.CreatedAt = fromMS(created)
+	u.CreatedAt, u.SuspendedAt, u.DeletedAt = fromMS(created), fromNullMS(suspended), fromNullMS(deleted)
 	return &u, nil
 }
 
 // CreateUser implements zabano.UserStore.
 func (db *DB) CreateUser(ctx context.Context, u *zabano.User, codeHash string) error {
 	return db.write(ctx, func(tx *Tx) error {
-		var v zabano.Validation
-		var taken bool
-		if err := tx.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower(?))`, u.Username).Scan(&taken); err != nil {
-			return err
-		} else if taken {
-			v.Add("username", zabano.MsgUsernameTaken)
-		}
-		if err := tx.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE phone = ?)`, u.Phone).Scan(&taken); err != nil {
-			return err
-		} else if taken {
-			v.Add("phone", zabano.MsgPhoneTaken)
-		}
-		if err := v.Err(); err != nil {
+		if err := checkTaken(ctx, tx, u); err != nil {
 			return err
 		}
 		if err := consumeCode(ctx, tx, u.Phone, codeHash); err != nil {
 			return err
 		}
-		u.CreatedAt = tx.now
-		err := tx.queryRow(ctx, `INSERT INTO users (role, username, email, phone, bio, password_hash, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			u.Role, u.Username, u.Email, u.Phone, u.Bio, u.PasswordHash, ms(u.CreatedAt)).Scan(&u.ID)
-		if name, ok := uniqueViolation(err); ok {
-			return takenError(name)
-		} else if err != nil {
-			return err
-		}
-		if u.Role == zabano.RoleTeacher {
-			_, err = tx.exec(ctx, `INSERT INTO teacher_profiles (user_id, search) VALUES (?, ?)`, u.ID, searchText(u))
-		}
-		return err
+		return insertUser(ctx, tx, u)
 	})
+}
+
+// checkTaken fails with EINVALID on the fields of u that another user has.
+// Checking first spares a registration's phone code when the name is taken.
+func checkTaken(ctx context.Context, tx *Tx, u *zabano.User) error {
+	var v zabano.Validation
+	var taken bool
+	if err := tx.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower(?))`, u.Username).Scan(&taken); err != nil {
+		return err
+	} else if taken {
+		v.Add("username", zabano.MsgUsernameTaken)
+	}
+	if err := tx.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE phone = ?)`, u.Phone).Scan(&taken); err != nil {
+		return err
+	} else if taken {
+		v.Add("phone", zabano.MsgPhoneTaken)
+	}
+	return v.Err()
+}
+
+// insertUser creates u, and a teacher's profile with it.
+func insertUser(ctx context.Context, tx *Tx, u *zabano.User) error {
+	u.CreatedAt = tx.now
+	err := tx.queryRow(ctx, `INSERT INTO users (role, username, email, phone, bio, password_hash, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		u.Role, u.Username, u.Email, u.Phone, u.Bio, u.PasswordHash, ms(u.CreatedAt)).Scan(&u.ID)
+	if name, ok := uniqueViolation(err); ok {
+		return takenError(name)
+	} else if err != nil {
+		return err
+	}
+	if u.Role == zabano.RoleTeacher {
+		_, err = tx.exec(ctx, `INSERT INTO teacher_profiles (user_id, search) VALUES (?, ?)`, u.ID, searchText(u))
+	}
+	return err
 }
 
 // takenError is the field error for a unique violation of the users table:

@@ -16,7 +16,7 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "zabano:", err)
 		os.Exit(1)
 	}
@@ -33,19 +33,23 @@ commands:
   seed      fill an empty database with a demo marketplace (-teachers N -students N)
   withdrawals list|pay <id>|reject <id>
             teachers' withdrawals: list them, record one paid or reject it
+  admin     create|list|disable operators, who run the marketplace
   version   print the version
 
 Run 'zabano serve -h' for the flags; each has an environment variable.`
 
 // run is the whole program; main only supplies the process's context,
-// arguments, environment and output, so tests can run it in-process.
-func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+// arguments, environment, input and output, so tests can run it in-process.
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, usage)
 		return fmt.Errorf("no command given")
 	}
 	commands := map[string]func(context.Context, []string, func(string) string, io.Writer, io.Writer) error{
 		"serve": serve, "migrate": migrate, "seed": seed, "withdrawals": withdrawals,
+		"admin": func(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+			return admin(ctx, args, getenv, stdin, stdout, stderr)
+		},
 	}
 	if cmd, ok := commands[args[0]]; ok {
 		err := cmd(ctx, args[1:], getenv, stdout, stderr)

@@ -44,7 +44,7 @@ func boot(t *testing.T, env map[string]string) string {
 	out := &addrWriter{addr: make(chan string, 1)}
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", "-metrics-addr", "127.0.0.1:0"}, func(k string) string { return env[k] }, out, io.Discard)
+		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", "-metrics-addr", "127.0.0.1:0"}, func(k string) string { return env[k] }, nil, out, io.Discard)
 	}()
 	t.Cleanup(func() {
 		cancel()
@@ -187,7 +187,7 @@ func TestServeRefusesUnsafeProd(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.env["ZABANO_DATA_DIR"] = t.TempDir()
-			err := run(context.Background(), []string{"serve"}, func(k string) string { return tc.env[k] }, io.Discard, io.Discard)
+			err := run(context.Background(), []string{"serve"}, func(k string) string { return tc.env[k] }, nil, io.Discard, io.Discard)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("got %v, want an error naming %s", err, tc.want)
 			}
@@ -231,7 +231,7 @@ func TestMetricsAddress(t *testing.T) {
 		done := make(chan error, 1)
 		env := map[string]string{"ZABANO_ENV": "dev", "ZABANO_DATA_DIR": t.TempDir()}
 		go func() {
-			done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", "-metrics-addr", metricsAddr}, func(k string) string { return env[k] }, pw, io.Discard)
+			done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", "-metrics-addr", metricsAddr}, func(k string) string { return env[k] }, nil, pw, io.Discard)
 			pw.Close()
 		}()
 		t.Cleanup(func() {
@@ -292,18 +292,18 @@ func TestMetricsAddress(t *testing.T) {
 
 func TestCommands(t *testing.T) {
 	var out bytes.Buffer
-	if err := run(context.Background(), []string{"version"}, func(string) string { return "" }, &out, io.Discard); err != nil || !strings.HasPrefix(out.String(), "zabano ") {
+	if err := run(context.Background(), []string{"version"}, func(string) string { return "" }, nil, &out, io.Discard); err != nil || !strings.HasPrefix(out.String(), "zabano ") {
 		t.Fatalf("version: %q %v", out.String(), err)
 	}
 	out.Reset()
 	dir := t.TempDir()
-	if err := run(context.Background(), []string{"migrate", "-data-dir", dir}, func(string) string { return "" }, &out, io.Discard); err != nil || out.String() != "migrations applied\n" {
+	if err := run(context.Background(), []string{"migrate", "-data-dir", dir}, func(string) string { return "" }, nil, &out, io.Discard); err != nil || out.String() != "migrations applied\n" {
 		t.Fatalf("migrate: %q %v", out.String(), err)
 	}
-	if err := run(context.Background(), []string{"frobnicate"}, func(string) string { return "" }, io.Discard, io.Discard); err == nil {
+	if err := run(context.Background(), []string{"frobnicate"}, func(string) string { return "" }, nil, io.Discard, io.Discard); err == nil {
 		t.Fatal("an unknown command ran")
 	}
-	if err := run(context.Background(), nil, func(string) string { return "" }, io.Discard, io.Discard); err == nil {
+	if err := run(context.Background(), nil, func(string) string { return "" }, nil, io.Discard, io.Discard); err == nil {
 		t.Fatal("no command ran")
 	}
 }
@@ -315,9 +315,10 @@ func TestCommandHelp(t *testing.T) {
 		"migrate":     {"usage: zabano migrate", "-database-url"},
 		"seed":        {"usage: zabano seed", "-teachers", "-slots-per-teacher"},
 		"withdrawals": {"usage: zabano withdrawals", "pay <id>", "reject <id>", "list [pending|paid|rejected|all]", "-database-url"},
+		"admin":       {"usage: zabano admin", "create -username NAME -phone PHONE", "disable NAME"},
 	} {
 		var out bytes.Buffer
-		if err := run(context.Background(), []string{cmd, "-h"}, func(string) string { return "" }, &out, io.Discard); err != nil {
+		if err := run(context.Background(), []string{cmd, "-h"}, func(string) string { return "" }, nil, &out, io.Discard); err != nil {
 			t.Fatalf("%s -h: %v", cmd, err)
 		}
 		for _, w := range want {
@@ -332,14 +333,14 @@ func TestSeed(t *testing.T) {
 	dir := t.TempDir()
 	env := func(k string) string { return map[string]string{"ZABANO_DATA_DIR": dir}[k] }
 	var out bytes.Buffer
-	if err := run(context.Background(), []string{"seed", "-teachers", "3", "-students", "2"}, env, &out, io.Discard); err != nil {
+	if err := run(context.Background(), []string{"seed", "-teachers", "3", "-students", "2"}, env, nil, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(out.String(), "seeded 3 teachers") {
 		t.Fatalf("output %q", out.String())
 	}
 	out.Reset()
-	if err := run(context.Background(), []string{"seed"}, env, &out, io.Discard); err != nil || !strings.Contains(out.String(), "nothing seeded") {
+	if err := run(context.Background(), []string{"seed"}, env, nil, &out, io.Discard); err != nil || !strings.Contains(out.String(), "nothing seeded") {
 		t.Fatalf("second seed: %q %v", out.String(), err)
 	}
 	c := client{t, boot(t, map[string]string{"ZABANO_ENV": "dev", "ZABANO_DATA_DIR": dir})}

@@ -19,8 +19,12 @@ import (
 	"github.com/zabano/zabano/sqlstore"
 )
 
-// seedPassword is the password of every demo account.
-const seedPassword = "zabano-demo"
+// seedPassword is the password of every demo account but the operator's,
+// which must be longer.
+const (
+	seedPassword         = "zabano-demo"
+	seedOperatorPassword = "zabano-operator"
+)
 
 var (
 	firstNames = []string{"مریم", "علی", "سارا", "رضا", "نگار", "امید", "بیتا", "کوروش", "نیلوفر", "حامد", "پریسا", "آرش", "Sophie", "Daniel", "Elena", "Marco"}
@@ -123,6 +127,13 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		return err
 	}
 	fmt.Fprintf(stdout, "seeded %d teachers (teacher1...) and %d students (student1...), password %q\n", len(teachers), len(students), seedPassword)
+	operator, err := zabano.NewOperator("operator", "09190000001", seedOperatorPassword)
+	if err != nil {
+		return err
+	}
+	if err := db.CreateOperator(ctx, operator); err != nil {
+		return err
+	}
 	if reviews {
 		n, err := seedReviews(ctx, db, teachers, students, rnd, time.Now(), c.meetingURL)
 		if err != nil {
@@ -213,6 +224,7 @@ func printAccounts(w io.Writer, slots, reviews, series, reschedule, history bool
 	}
 	fmt.Fprintf(w, "\ntry it: sign in with password %q as\n", seedPassword)
 	fmt.Fprintf(w, "  student1  %s\n  teacher1  %s\n", strings.Join(student, "; "), strings.Join(teacher, "; "))
+	fmt.Fprintf(w, "  operator  at /login?role=admin with password %q, then the code in the dev SMS outbox\n", seedOperatorPassword)
 	if slots {
 		fmt.Fprintln(w, "  any student may book the teachers' free hours of the coming days")
 	}

@@ -21,14 +21,14 @@ func TestSeedBookings(t *testing.T) {
 	env := func(k string) string { return map[string]string{"ZABANO_DATA_DIR": dir}[k] }
 	var out bytes.Buffer
 	args := []string{"seed", "-teachers", "3", "-students", "2", "-slots-per-teacher", "30", "-bookings", "8", "-wallet", "1000000", "-photos=false", "-reviews=false", "-series=false", "-reschedule=false", "-history=false"}
-	if err := run(context.Background(), args, env, &out, io.Discard); err != nil {
+	if err := run(context.Background(), args, env, nil, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out.String(), "seeded 90 slots and 8 bookings") {
 		t.Fatalf("output %q", out.String())
 	}
 	for _, bad := range [][]string{{"-teachers", "3", "-slots-per-teacher", "30", "-bookings", "91"}, {"-slots-per-teacher", "99999"}, {"-students", "0", "-bookings", "1", "-slots-per-teacher", "1"}} {
-		if err := run(context.Background(), append([]string{"seed", "-data-dir", t.TempDir()}, bad...), env, io.Discard, io.Discard); err == nil {
+		if err := run(context.Background(), append([]string{"seed", "-data-dir", t.TempDir()}, bad...), env, nil, io.Discard, io.Discard); err == nil {
 			t.Errorf("seed %v ran", bad)
 		}
 	}
@@ -66,7 +66,7 @@ func TestSeedDemo(t *testing.T) {
 	dir := t.TempDir()
 	env := func(k string) string { return map[string]string{"ZABANO_DATA_DIR": dir}[k] }
 	var out bytes.Buffer
-	if err := run(context.Background(), []string{"seed", "-teachers", "4", "-students", "2", "-photos=false"}, env, &out, io.Discard); err != nil {
+	if err := run(context.Background(), []string{"seed", "-teachers", "4", "-students", "2", "-photos=false"}, env, nil, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"seeded 672 free slots", "try it: sign in with password \"zabano-demo\"", "student1  classes done, cancelled and coming"} {

@@ -135,6 +135,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 			Store: db, MeetingURL: c.meetingURL, MaxFreeSlots: c.maxFreeSlots, FreeCancel: c.freeCancel, Now: now,
 		},
 		Reviews:       db,
+		Operators:     db,
 		Chats:         db,
 		Materials:     db,
 		Progress:      db,

@@ -120,7 +120,7 @@ func TestWithdrawalsCommand(t *testing.T) {
 			}
 			zabanoCmd := func(args ...string) (string, error) {
 				var out bytes.Buffer
-				err := run(ctx, append([]string{"withdrawals"}, args...), func(k string) string { return env[k] }, &out, io.Discard)
+				err := run(ctx, append([]string{"withdrawals"}, args...), func(k string) string { return env[k] }, nil, &out, io.Discard)
 				return out.String(), err
 			}
 			id := func(i int) string { return strconv.FormatInt(ids[i], 10) }

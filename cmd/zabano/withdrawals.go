@@ -6,7 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -113,11 +116,18 @@ func printWithdrawals(w io.Writer, list []zabano.Withdrawal) {
 
 func tehranTime(t time.Time) string { return t.In(zabano.Tehran).Format("2006-01-02 15:04") }
 
-// domainText turns a domain error into its English message for the terminal.
+// domainText turns a domain error into its English message for the
+// terminal, with each invalid field's.
 func domainText(err error) error {
 	var e *zabano.Error
-	if errors.As(err, &e) && e.Code != zabano.EINTERNAL {
-		return errors.New(e.Message.En)
+	if !errors.As(err, &e) || e.Code == zabano.EINTERNAL {
+		return err
 	}
-	return err
+	text := []string{e.Message.En}
+	for _, field := range slices.Sorted(maps.Keys(e.Fields)) {
+		for _, m := range e.Fields[field] {
+			text = append(text, field+": "+m.En)
+		}
+	}
+	return errors.New(strings.Join(text, "; "))
 }
