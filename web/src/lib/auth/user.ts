@@ -1,16 +1,13 @@
 import type { components } from '@/lib/api/schema';
 
-type Profile = components['schemas']['Profile'];
+/** The signed-in user's profile as GET /api/profile/ returns it. */
+export type User = components['schemas']['Profile'];
 
-/** Role is a user's role: an operator ('admin', issue 14) is the third, which
- * docs/openapi.yaml names once the server's side of that issue lands. */
-export type Role = Profile['role'] | 'admin';
+/** Role is a user's role: student, teacher, or admin (an operator). */
+export type Role = User['role'];
 
 /** MemberRole is the role of a marketplace member: the ones people register as. */
 export type MemberRole = Exclude<Role, 'admin'>;
-
-/** The signed-in user's profile as GET /api/profile/ returns it. */
-export type User = Omit<Profile, 'role'> & { role: Role };
 
 /** isUser checks the shape of a parsed user cookie. */
 export function isUser(v: unknown): v is User {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { send } from '@/lib/api/send';
+import { api, request } from '@/lib/api/client';
 import { adminKeys } from './keys';
 import type { LogEntry } from './types';
 
@@ -8,7 +8,7 @@ export const LOG_PAGE = 200;
 
 /** getLog reads the operator log, newest first, before a row's id (GET /api/admin/log/). */
 export function getLog(before: number | undefined, signal?: AbortSignal): Promise<LogEntry[]> {
-  return send('GET', '/api/admin/log/', { query: { before }, signal });
+  return request(api.GET('/api/admin/log/', { params: { query: { before } }, signal }));
 }
 
 /** useLogPage reads one page of the log: the newest, or the one before a row's id. */

@@ -1,17 +1,9 @@
-// The shapes of the operator's API (issue 14's contract, docs/decisions.md):
-// written by hand while docs/openapi.yaml does not describe these routes yet.
+// The shapes of the operator's API (issue 14's contract): from docs/openapi.yaml
+// where it describes them, else written by hand until it does.
 import type { components } from '@/lib/api/schema';
-import type { Role } from '@/lib/auth/user';
 
 /** UserSummary ("U" in the contract) names a user wherever the console shows one. */
-export type UserSummary = {
-  id: number;
-  username: string;
-  role: Role;
-  name: string;
-  phone: string;
-  photo: string | null;
-};
+export type UserSummary = components['schemas']['UserSummary'];
 
 /** AdminUser is a row of the user search and the head of a user's page. */
 export type AdminUser = UserSummary & {
@@ -152,12 +144,4 @@ export type AdminReview = {
 
 export type Adjustment = { transaction_id: number; user: UserSummary; amount: number; balance: number };
 
-export type LogEntry = {
-  id: number;
-  admin: UserSummary;
-  action: string;
-  object_type: string;
-  object_id: number | string;
-  reason: string;
-  created_at: string;
-};
+export type LogEntry = components['schemas']['OperatorAction'];

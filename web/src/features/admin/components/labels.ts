@@ -1,7 +1,7 @@
 // The words the console shows for the server's codes: roles, states and the
 // operator log's actions.
 import { msg, type TKey } from '@/lib/i18n/keys';
-import type { BookingStatus, DisputeStatus, PaymentStatus, ReviewStatus, UserSummary, WithdrawalStatus } from '../api/types';
+import type { BookingStatus, DisputeStatus, LogEntry, PaymentStatus, ReviewStatus, UserSummary, WithdrawalStatus } from '../api/types';
 
 export const roleLabel: Record<UserSummary['role'], TKey> = {
   student: msg('roles.student'),
@@ -41,7 +41,7 @@ export const reviewStatusLabel: Record<ReviewStatus, TKey> = {
 };
 
 /** The operator log's action codes (the contract's list). */
-const actionLabels: Record<string, TKey> = {
+const actionLabels: Record<LogEntry['action'], TKey> = {
   'user.suspend': msg('admin.log.actions.userSuspend'),
   'user.unsuspend': msg('admin.log.actions.userUnsuspend'),
   'teacher.approve': msg('admin.log.actions.teacherApprove'),
@@ -57,10 +57,10 @@ const actionLabels: Record<string, TKey> = {
 
 /** actionLabel names an action of the log; a code this app does not know yet is shown as sent. */
 export function actionLabel(code: string): TKey | null {
-  return actionLabels[code] ?? null;
+  return actionLabels[code as LogEntry['action']] ?? null;
 }
 
-const objectLabels: Record<string, TKey> = {
+const objectLabels: Record<LogEntry['object_type'], TKey> = {
   user: msg('admin.log.objects.user'),
   withdrawal: msg('admin.log.objects.withdrawal'),
   payment: msg('admin.log.objects.payment'),
@@ -71,7 +71,7 @@ const objectLabels: Record<string, TKey> = {
 
 /** objectLabel names the kind of object an action was on. */
 export function objectLabel(type: string): TKey | null {
-  return objectLabels[type] ?? null;
+  return objectLabels[type as LogEntry['object_type']] ?? null;
 }
 
 /** Tones of a state's badge. */

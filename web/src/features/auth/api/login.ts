@@ -27,7 +27,10 @@ export class AccessDeniedError extends Error {
 
 /** login asks POST /api/token/ for an access token at the given entrance, then reads the profile. */
 export async function login({ username, password, role }: LoginInput): Promise<{ token: string; user: User }> {
-  const { access } = await request(api.POST('/api/token/', { body: { username: username.trim(), password, role } }));
+  const answer = await request(api.POST('/api/token/', { body: { username: username.trim(), password, role } }));
+  // Only the operators' entrance asks for a second step; a member's answers the token.
+  if (!('access' in answer)) throw new Error('The server asked a member for a second sign-in step.');
+  const { access } = answer;
   let user: User;
   try {
     user = await getProfile(access);

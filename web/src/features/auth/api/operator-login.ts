@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { send } from '@/lib/api/send';
+import { api, request } from '@/lib/api/client';
 import { getProfile } from '@/lib/auth/get-profile';
 import type { User } from '@/lib/auth/user';
 import { toLatinDigits } from '@/lib/format';
@@ -15,9 +15,9 @@ export type OperatorLoginResult = { codeSent: true } | { codeSent: false; token:
  * without a code the server texts one and answers 202 {"otp_required": true}
  * (asking again sends a new one); with the code it answers the token. */
 export async function operatorLogin({ username, password, code }: OperatorLoginInput): Promise<OperatorLoginResult> {
-  const body = { username: username.trim(), password, role: 'admin', ...(code ? { code: toLatinDigits(code) } : {}) };
-  const answer = await send<{ access?: string; otp_required?: boolean }>('POST', '/api/token/', { body });
-  if (!answer.access) return { codeSent: true };
+  const body = { username: username.trim(), password, role: 'admin' as const, ...(code ? { code: toLatinDigits(code) } : {}) };
+  const answer = await request(api.POST('/api/token/', { body }));
+  if (!('access' in answer)) return { codeSent: true };
   let user: User;
   try {
     user = await getProfile(answer.access);
