@@ -193,3 +193,40 @@ describe('teacher profile editor', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument());
   }, 40_000);
 });
+
+describe('the review of a teacher profile', () => {
+  it('tells a new teacher they wait for an operator', async () => {
+    setup(makeProfile({ complete: true, review: { status: 'pending', reason: '', requested_at: '2026-11-21T09:00:00Z' } } as Partial<TeacherProfile>));
+    await loaded();
+    expect(await screen.findByRole('region', { name: "Waiting for an operator's review" })).toHaveTextContent('Once it is approved, learners find you');
+    expect(screen.queryByRole('button', { name: 'Ask for review again' })).not.toBeInTheDocument();
+  });
+
+  it("shows the operator's reason and asks again", async () => {
+    let review = { status: 'rejected', reason: 'Your photo does not show your face.', requested_at: '2026-11-20T09:00:00Z' };
+    setup(makeProfile({ complete: true }));
+    let asked = 0;
+    server.use(
+      http.get('*/api/teacher/profile/', () => HttpResponse.json({ ...makeProfile({ complete: true }), review })),
+      http.post('*/api/teacher/profile/review/', () => {
+        asked++;
+        review = { status: 'pending', reason: '', requested_at: '2026-11-21T09:00:00Z' };
+        return HttpResponse.json(review);
+      }),
+    );
+    await loaded();
+    const notice = await screen.findByRole('region', { name: 'An operator sent your profile back' });
+    expect(notice).toHaveTextContent('Your photo does not show your face.');
+    expect(notice).toHaveTextContent('Change what it asks in your profile and save');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Ask for review again' }));
+    expect(await screen.findByRole('region', { name: "Waiting for an operator's review" })).toBeInTheDocument();
+    expect(asked).toBe(1);
+  });
+
+  it('says nothing once approved, or on a server that reviews no one', async () => {
+    setup(makeProfile({ complete: true, review: { status: 'approved', reason: '', requested_at: null } } as Partial<TeacherProfile>));
+    await loaded();
+    expect(await screen.findByRole('button', { name: 'Edit profile' })).toBeInTheDocument();
+    expect(screen.queryByTestId('review-state')).not.toBeInTheDocument();
+  });
+});

@@ -15,6 +15,7 @@ import { ApiError } from '@/lib/api/errors';
 import { useFieldError } from '@/lib/forms';
 import { msg } from '@/lib/i18n/keys';
 import { useTeacherProfile, type TeacherProfile } from '../api/get-teacher-profile';
+import { reviewOf } from '../api/review';
 import { useUpdateTeacherProfile } from '../api/update-teacher-profile';
 import { useFlash } from '@/lib/use-flash';
 import {
@@ -37,6 +38,7 @@ import {
 import { LevelsEditor } from './levels-editor';
 import { MediaEditor } from './media-editor';
 import { Card, ProfileView } from './profile-view';
+import { ReviewNotice } from './review-notice';
 
 type Skipped = Array<{ name: string; detail: string }>;
 
@@ -64,10 +66,12 @@ function Editor({ profile }: { profile: TeacherProfile }) {
   const [flash, showFlash] = useFlash();
   const [skipped, setSkipped] = useState<Skipped>([]);
   const missing = missingForBooking(profile);
+  const review = reviewOf(profile);
 
   return (
     <div className="space-y-4">
       <div aria-live="polite">{flash && <Alert tone="success">{flash}</Alert>}</div>
+      {review && <ReviewNotice review={review} />}
       {skipped.length > 0 && (
         <Alert tone="error">
           <p className="font-medium">{t('teacherProfile.media.serverSkipped')}</p>

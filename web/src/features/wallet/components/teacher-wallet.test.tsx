@@ -147,6 +147,22 @@ describe('teacher wallet', () => {
     expect(await screen.findAllByTestId('transaction')).toHaveLength(4);
   }, SLOW);
 
+  it('shows the bank reference of a paid withdrawal and the reason of a rejected one', async () => {
+    setup();
+    server.use(
+      http.get('*/api/teacher/wallet/withdrawals/', () =>
+        HttpResponse.json([
+          { id: 2, amount: 20000, iban: IBAN, status: 'rejected', created_at: '2026-11-20T09:00:00Z', settled_at: '2026-11-21T09:00:00Z', reference: '', reason: 'The IBAN is not in your name.' },
+          { id: 1, amount: 30000, iban: IBAN, status: 'paid', created_at: '2026-11-19T09:00:00Z', settled_at: '2026-11-20T09:00:00Z', reference: 'BANK-778899', reason: '' },
+        ]),
+      ),
+    );
+    const [rejected, paid] = await screen.findAllByTestId('withdrawal');
+    expect(rejected).toHaveTextContent('Why it was rejected: The IBAN is not in your name.');
+    expect(within(paid!).getByTestId('withdrawal-reference')).toHaveTextContent('BANK-778899');
+    expect(paid).not.toHaveTextContent('Why it was rejected');
+  }, SLOW);
+
   it('speaks Persian with Persian digits', async () => {
     await i18n.changeLanguage('fa');
     setup();

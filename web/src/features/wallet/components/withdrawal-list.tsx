@@ -62,6 +62,19 @@ export function WithdrawalList() {
                   </>
                 )}
               </p>
+              {w.status === 'paid' && w.reference && (
+                <p className="mt-1 text-xs">
+                  {t('wallet.withdrawals.reference')}{' '}
+                  <bdi dir="ltr" className="font-mono" data-testid="withdrawal-reference">
+                    {w.reference}
+                  </bdi>
+                </p>
+              )}
+              {w.status === 'rejected' && w.reason && (
+                <p className="mt-1 text-xs text-danger">
+                  {t('wallet.withdrawals.reason')} <bdi>{w.reason}</bdi>
+                </p>
+              )}
             </li>
           ))}
         </ul>
