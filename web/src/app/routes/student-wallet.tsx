@@ -7,10 +7,12 @@ import { CustomAmountForm } from '@/features/payment/components/custom-amount-fo
 import { QuickAmounts } from '@/features/payment/components/quick-amounts';
 import { TopUpDialog, type TopUpIntent } from '@/features/payment/components/top-up-dialog';
 import { BalanceCard } from '@/features/wallet/components/balance-card';
+import { RefundCard } from '@/features/wallet/components/refund-card';
 import { TransactionHistory } from '@/features/wallet/components/transaction-history';
 
 /** StudentWalletRoute is the student's wallet (spec section 2): the balance,
- * quick and custom top-ups through the gateway, and the history. A link with
+ * quick and custom top-ups through the gateway, a refund of the balance to
+ * an IBAN, and the history. A link with
  * ?amount=N (a booking the wallet cannot pay) opens the top-up with N locked. */
 export function StudentWalletRoute() {
   const { t } = useTranslation();
@@ -38,8 +40,9 @@ export function StudentWalletRoute() {
           <BalanceCard onTopUp={() => setIntent({})} />
           <QuickAmounts onPick={(amount) => setIntent({ amount })} />
         </div>
-        <div className="min-w-0 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <CustomAmountForm onSubmit={(amount, description) => setIntent({ amount, description })} />
+          <RefundCard />
         </div>
         <div className="min-w-0 lg:col-span-5">
           <TransactionHistory />

@@ -27,6 +27,7 @@ function setup(path: string, user: User = makeUser({ wallet: 120000 })) {
     http.get('*/api/student/wallet/transactions/', () =>
       HttpResponse.json([tx({ id: 2, type: 'class_payment', transaction_type: 'class_payment', amount: -30000, description: 'class #7' }), tx({})]),
     ),
+    http.get('*/api/student/wallet/refunds/', () => HttpResponse.json([])),
     http.post('*/panel-api/api/payment/request/', async ({ request }) => {
       requests.push((await request.json()) as Record<string, unknown>);
       return HttpResponse.json({

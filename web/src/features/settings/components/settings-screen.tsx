@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Clock, KeyRound, Languages, Palette } from 'lucide-react';
+import { Clock, FileArchive, KeyRound, Languages, Palette } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ChoiceCards } from '@/components/ui/choice-cards';
@@ -23,6 +23,7 @@ import { browserTimeZone, setViewerTimeZone, storedTimeZone } from '@/lib/time-z
 import { useChangePassword } from '../api/change-password';
 import { useSaveTeacherTimeZone, useTeacherProfile } from '../api/teacher-time-zone';
 import { passwordSchema, type PasswordValues } from '../schemas';
+import { AccountSection } from './account-section';
 import { timeZones, zoneLabel } from '../time-zones';
 
 const selectClass =
@@ -251,7 +252,8 @@ function PasswordSection() {
   );
 }
 
-/** SettingsScreen is the settings of both roles: language, theme, time zone and password. */
+/** SettingsScreen is the settings of both roles: language, theme, time zone,
+ * password, and the user's own data (download it, delete the account). */
 export function SettingsScreen({ role }: { role: Role }) {
   const { t } = useTranslation();
   return (
@@ -269,6 +271,14 @@ export function SettingsScreen({ role }: { role: Role }) {
         {role === 'teacher' ? <TeacherZone /> : <StudentZone />}
       </Section>
       <PasswordSection />
+      <Section
+        id="settings-account"
+        icon={<FileArchive className="size-5" />}
+        title={t('settings.account.title')}
+        description={t('settings.account.description')}
+      >
+        <AccountSection />
+      </Section>
     </div>
   );
 }

@@ -6,4 +6,5 @@ export const walletKeys = {
   teacherTransactions: ['wallet', 'teacher', 'transactions'] as const,
   teacherSummary: ['wallet', 'teacher', 'summary'] as const,
   withdrawals: ['wallet', 'teacher', 'withdrawals'] as const,
+  refunds: ['wallet', 'student', 'refunds'] as const,
 };
