@@ -243,7 +243,7 @@ func (a *Accounts) ChangePassword(ctx context.Context, u *User, current, newPass
 	if err := v.Err(); err != nil {
 		return "", err
 	}
-	if err := a.Limiter.Take(ctx, "password-change:"+strconv.FormatInt(u.ID, 10), a.PasswordChangesPerUser, LoginWindow); err != nil {
+	if err := a.takePasswordTry(ctx, u); err != nil {
 		return "", err
 	}
 	if !CheckPassword(u.PasswordHash, current) {
@@ -257,6 +257,12 @@ func (a *Accounts) ChangePassword(ctx context.Context, u *User, current, newPass
 		return "", err
 	}
 	return a.Tokens.Issue(u)
+}
+
+// takePasswordTry counts a try at u's current password, by a signed-in
+// session, against PasswordChangesPerUser per LoginWindow.
+func (a *Accounts) takePasswordTry(ctx context.Context, u *User) error {
+	return a.Limiter.Take(ctx, "password-change:"+strconv.FormatInt(u.ID, 10), a.PasswordChangesPerUser, LoginWindow)
 }
 
 // Authenticate returns the user that the access token s was issued to.

@@ -65,6 +65,8 @@ var (
 		"You can start a chat only with a student who booked a class with you.",
 		"فقط با زبان‌آموزی که با شما کلاس رزرو کرده است می‌توانید گفت‌وگو را آغاز کنید.",
 	}
+	// MsgChatDeleted: the other side of the chat deleted their account.
+	MsgChatDeleted = Msg{"This user has deleted their account.", "این کاربر حساب خود را حذف کرده است."}
 	// MsgNotATeacher / MsgNotAStudent: the other side of a new chat is of the wrong role.
 	MsgNotATeacher = Msg{"Teacher not found.", "استاد یافت نشد."}
 	MsgNotAStudent = Msg{"Student not found.", "زبان‌آموز یافت نشد."}
