@@ -279,17 +279,22 @@ func (a *Accounts) Export(ctx context.Context, u *User, sink ExportSink) ([]stri
 
 // DeleteAccount deletes u's account once password checks out and nothing
 // holds it (AccountHolds), and returns the media keys of their stored files,
-// for the caller to delete now that nothing points to them. Password tries
-// count with the password change's: a stolen session cannot guess more.
+// for the caller to delete now that nothing points to them. Wrong passwords
+// count with the password change's, so a stolen session cannot guess more;
+// a right one gives its try back, as the account may be refused for now.
 func (a *Accounts) DeleteAccount(ctx context.Context, u *User, password string) ([]string, error) {
 	if password == "" {
 		return nil, FieldError("password", msgPasswordRequired)
 	}
-	if err := a.takePasswordTry(ctx, u); err != nil {
+	key := passwordTries(u)
+	if err := a.Limiter.Take(ctx, key, a.PasswordChangesPerUser, LoginWindow); err != nil {
 		return nil, err
 	}
 	if !CheckPassword(u.PasswordHash, password) {
 		return nil, FieldError("password", msgDeletePassword)
+	}
+	if err := a.Limiter.Return(ctx, key); err != nil {
+		return nil, err
 	}
 	return a.Users.DeleteAccount(ctx, u.ID)
 }
