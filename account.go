@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -113,7 +114,8 @@ var (
 func ExportReadme(u *User, now time.Time) string {
 	var b strings.Builder
 	for _, lang := range []string{"en", "fa"} {
-		b.WriteString(Msgf(msgReadmeTitle, u.Username, now.UTC().Format(time.RFC3339)).In(lang) + "\n\n")
+		// Not Msgf: the username and the time stay as they are written.
+		b.WriteString(fmt.Sprintf(msgReadmeTitle.In(lang), u.Username, now.UTC().Format(time.RFC3339)) + "\n\n")
 		for _, f := range ExportFilesOf(u.Role) {
 			b.WriteString(f.Name + ": " + f.About.In(lang) + "\n")
 		}

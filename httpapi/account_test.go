@@ -276,7 +276,7 @@ func TestAccountExport(t *testing.T) {
 				t.Errorf("README.txt does not say in both languages what %s is", f)
 			}
 		}
-		if !strings.Contains(readme, "زبانو: داده‌های saraS") || !strings.Contains(readme, "files/: The files you uploaded") {
+		if !strings.Contains(readme, "زبانو: داده‌های saraS، در 2026-") || !strings.Contains(readme, "files/: The files you uploaded") {
 			t.Errorf("README.txt: %s", readme)
 		}
 		nobodyElse(t, "Sara's archive", files, append(append(w.nima.personal(), w.maryam.personal()...),
