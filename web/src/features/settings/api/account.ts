@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { download, send } from '@/lib/api/send';
+import { api, request } from '@/lib/api/client';
+import { download } from '@/lib/api/send';
 
 /** exportData saves everything Zabano holds about the user, a ZIP of JSON
  * files and their uploads (GET /api/account/export/). */
@@ -14,7 +15,7 @@ export function useExportData() {
 /** deleteAccount erases or anonymises the user's personal data (POST /api/account/delete/);
  * the server refuses while classes are ahead, a dispute is open or money is in the wallet. */
 export function deleteAccount(password: string): Promise<void> {
-  return send('POST', '/api/account/delete/', { body: { password } });
+  return request(api.POST('/api/account/delete/', { body: { password } })).then(() => undefined);
 }
 
 export function useDeleteAccount() {
