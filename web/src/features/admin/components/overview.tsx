@@ -42,7 +42,7 @@ function Waiting({ overview: o }: { overview: Overview }) {
   const { t } = useTranslation();
   const lang = useLang();
   return (
-    <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4" aria-label={t('admin.overview.waitingTitle')}>
+    <ul className="grid grid-cols-2 gap-3 xl:grid-cols-4" aria-label={t('admin.overview.waitingTitle')}>
       <Tile
         to={paths.admin.withdrawals.path}
         icon={<Banknote className="size-5" aria-hidden />}

@@ -30,8 +30,9 @@ export function RoleBadge({ role }: { role: UserSummary['role'] }) {
 export function Person({ user, role = false, link = true, className }: { user: UserSummary; role?: boolean; link?: boolean; className?: string }) {
   const name = (
     <span className="min-w-0">
-      <bdi className="block truncate font-medium">{user.name || user.username}</bdi>
-      <bdi dir="ltr" className="block truncate text-xs text-muted">
+      {/* Each line keeps the page's alignment whatever the direction of the name. */}
+      <bdi className="block truncate font-medium ltr:text-left rtl:text-right">{user.name || user.username}</bdi>
+      <bdi dir="ltr" className="block truncate text-xs text-muted ltr:text-left rtl:text-right">
         @{user.username}
       </bdi>
     </span>

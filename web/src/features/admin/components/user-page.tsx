@@ -9,7 +9,9 @@ import { ErrorBanner } from '@/components/ui/error-banner';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api/error-text';
-import { formatDate, formatDateTime, formatDigits, formatMoney, formatNumber, formatSignedMoney } from '@/lib/format';
+import type { TFunction } from 'i18next';
+import { formatDate, formatDateTime, formatDigits, formatIban, formatMoney, formatNumber, formatSignedMoney } from '@/lib/format';
+import type { Lang } from '@/lib/i18n/langs';
 import { msg, type TKey } from '@/lib/i18n/keys';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useFlash } from '@/lib/use-flash';
@@ -30,6 +32,16 @@ const txType: Record<string, TKey> = {
   bonus: msg('wallet.types.bonus'),
   other: msg('wallet.types.other'),
 };
+
+/** describe words a transaction's description as the wallet screens do: the
+ * server sends "class #12" or an IBAN as data. */
+function describe(description: string, t: TFunction, lang: Lang): string {
+  const d = description.trim();
+  const cls = /^class #(\d+)$/.exec(d);
+  if (cls) return t('wallet.transactions.classNo', { id: formatDigits(cls[1]!, lang) });
+  if (/^IR\d{24}$/.test(d)) return t('wallet.transactions.toIban', { iban: formatIban(d) });
+  return d;
+}
 
 /** AdminUserPage is one user's page: who they are, their balance and review
  * state, their classes, payments, wallet transactions and chats (metadata
@@ -222,8 +234,8 @@ function Bookings({ bookings }: { bookings: AdminBooking[] }) {
                 <Badge tone={bookingTone(b.status)}>{t(bookingStatusLabel[b.status])}</Badge>
               </div>
               <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-                <Person user={b.teacher} />
-                <Person user={b.student} />
+                <Person user={b.teacher} role />
+                <Person user={b.student} role />
                 <span className="ms-auto font-semibold tabular-nums">{formatMoney(b.price, lang)}</span>
               </div>
             </li>
@@ -276,9 +288,7 @@ function Transactions({ transactions }: { transactions: WalletTransaction[] }) {
                 <span className="block font-medium">{t(txType[x.type] ?? 'wallet.types.other')}</span>
                 <span className="block text-xs text-muted">{formatDateTime(x.created_at, lang)}</span>
                 {x.description && (
-                  <bdi className="block break-words text-xs text-muted" dir="auto">
-                    {x.description}
-                  </bdi>
+                  <bdi className="block break-words text-xs text-muted ltr:text-left rtl:text-right">{describe(x.description, t, lang)}</bdi>
                 )}
               </span>
               <span className={x.amount < 0 ? 'font-semibold tabular-nums text-danger' : 'font-semibold tabular-nums text-success'}>

@@ -112,7 +112,14 @@ function Row({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal; onDone: (
       {dialog === 'pay' && (
         <ReasonDialog
           title={t('admin.withdrawals.payTitle', { amount, name })}
-          description={t('admin.withdrawals.payBody', { iban: formatIban(w.iban) })}
+          description={
+            <>
+              {t('admin.withdrawals.payBody')}
+              <bdi dir="ltr" className="mt-1 block whitespace-nowrap font-mono text-fg ltr:text-left rtl:text-right">
+                {formatIban(w.iban)}
+              </bdi>
+            </>
+          }
           label={t('admin.withdrawals.reference')}
           hint={t('admin.withdrawals.referenceHint')}
           field="reference"

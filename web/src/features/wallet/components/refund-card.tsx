@@ -136,7 +136,14 @@ export function RefundCard() {
         open={confirming}
         onOpenChange={setConfirming}
         title={t('wallet.refund.confirmTitle', { amount: formatMoney(amount, lang) })}
-        body={t('wallet.refund.confirmBody', { iban: formatIban(iban.replace(/\s/g, '')) })}
+        body={
+          <>
+            {t('wallet.refund.confirmBody')}
+            <bdi dir="ltr" className="mt-1 block whitespace-nowrap font-mono text-fg ltr:text-left rtl:text-right">
+              {formatIban(iban.replace(/\s/g, ''))}
+            </bdi>
+          </>
+        }
         confirmLabel={t('wallet.refund.confirm')}
         cancelLabel={t('wallet.refund.cancel')}
         loading={refund.isPending}
