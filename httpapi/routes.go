@@ -30,6 +30,9 @@ func (s *Server) routes(mux *routeMux) {
 	mux.HandleFunc("POST /api/auth/reset-password/{$}", s.resetPassword)
 	mux.HandleFunc("GET /api/profile/{$}", s.signedIn(s.profile))
 	mux.HandleFunc("POST /api/auth/change-password/{$}", s.signedIn(s.changePassword))
+	// Each user's own data: the archive of it, and deleting the account (issue 14).
+	mux.HandleFunc("GET /api/account/export/{$}", s.authed(s.exportAccount))
+	mux.HandleFunc("POST /api/account/delete/{$}", s.authed(s.deleteAccount))
 	if s.Outbox != nil {
 		mux.HandleFunc("GET /api/dev/sms-outbox/{$}", s.smsOutbox)
 	}

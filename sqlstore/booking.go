@@ -516,7 +516,8 @@ func (db *DB) SettleDue(ctx context.Context, cutoff time.Time) (int, error) {
 const bookingColumns = `b.id, COALESCE(b.slot_id, 0), b.student_id, b.teacher_id, b.level_price_id, l.language, l.level,
 	b.start_at, b.end_at, b.price, b.trial, b.status, b.cancelled_by, b.meeting_link, b.notes, b.created_at,
 	COALESCE(b.cancel_requested_at, 0),
-	t.username, t.first_name, t.last_name, t.photo, s.username, s.first_name, s.last_name, s.photo, s.email, s.phone`
+	t.username, t.first_name, t.last_name, t.photo, t.deleted_at, s.username, s.first_name, s.last_name, s.photo, s.email, s.phone,
+	s.deleted_at`
 
 const bookingJoins = ` FROM bookings b JOIN teacher_levels l ON l.id = b.level_price_id
 	JOIN users t ON t.id = b.teacher_id JOIN users s ON s.id = b.student_id`
@@ -524,14 +525,17 @@ const bookingJoins = ` FROM bookings b JOIN teacher_levels l ON l.id = b.level_p
 func scanBooking(row interface{ Scan(...any) error }) (*zabano.Booking, error) {
 	var b zabano.Booking
 	var start, end, created, requested int64
+	var teacherDeleted, studentDeleted sql.NullInt64
 	err := row.Scan(&b.ID, &b.SlotID, &b.StudentID, &b.TeacherID, &b.LevelPriceID, &b.Language, &b.Level,
 		&start, &end, &b.Price, &b.Trial, &b.Status, &b.CancelledBy, &b.MeetingLink, &b.Notes, &created, &requested,
-		&b.Teacher.Username, &b.Teacher.FirstName, &b.Teacher.LastName, &b.Teacher.Photo,
-		&b.Student.Username, &b.Student.FirstName, &b.Student.LastName, &b.Student.Photo, &b.Student.Email, &b.Student.Phone)
+		&b.Teacher.Username, &b.Teacher.FirstName, &b.Teacher.LastName, &b.Teacher.Photo, &teacherDeleted,
+		&b.Student.Username, &b.Student.FirstName, &b.Student.LastName, &b.Student.Photo, &b.Student.Email, &b.Student.Phone,
+		&studentDeleted)
 	if err != nil {
 		return nil, notFound(err, zabano.MsgBookingNotFound)
 	}
 	b.Start, b.End, b.CreatedAt = fromMS(start), fromMS(end), fromMS(created)
+	b.Teacher.DeletedAt, b.Student.DeletedAt = fromNullMS(teacherDeleted), fromNullMS(studentDeleted)
 	if requested != 0 {
 		b.CancelRequestedAt = fromMS(requested)
 	}

@@ -41,7 +41,7 @@ func (db *DB) FindTeacherProfile(ctx context.Context, teacherID int64) (p *zaban
 
 func findTeacherProfile(ctx context.Context, tx *Tx, teacherID int64) (*zabano.TeacherProfile, error) {
 	p, err := scanTeacher(tx.queryRow(ctx, `SELECT `+teacherColumns+`
-		FROM teacher_profiles tp JOIN users u ON u.id = tp.user_id WHERE tp.user_id = ?`, teacherID))
+		FROM teacher_profiles tp JOIN users u ON u.id = tp.user_id WHERE tp.user_id = ? AND u.deleted_at IS NULL`, teacherID))
 	if err != nil {
 		return nil, err
 	}
