@@ -102,6 +102,8 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 		},
 		Reviews:       db,
 		Operators:     db,
+		People:        &zabano.People{Store: db, Now: clock.Now},
+		Audits:        db,
 		Chats:         db,
 		Materials:     db,
 		Progress:      db,

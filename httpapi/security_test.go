@@ -124,6 +124,9 @@ type world struct {
 	pending                        string // the student's payment, not yet answered at the gateway
 	photo                          string // the teacher's photo, a /media path
 	accounts                       [actors]string
+	// The operator's objects: a student to suspend and lift, and teachers
+	// waiting for review to approve and to reject (people_test.go).
+	suspendee, approvee, rejectee int64
 }
 
 const (
@@ -247,6 +250,7 @@ func newWorld(t *testing.T, a *app) *world {
 	w.ok(200, req{method: "POST", path: "/api/student/language-level/", token: w.token[student], body: map[string]string{"language": "French", "level": "A1"}}).decode(t, &p)
 	w.language = p.LanguageLevels[0].ID
 	w.ok(201, req{method: "POST", path: "/api/teacher/wallet/withdrawals/", token: w.token[teacher], body: map[string]any{"amount": 10_000, "iban": teacherIBAN}})
+	w.people()
 	return w
 }
 
@@ -355,6 +359,10 @@ func authMatrix() []authRow {
 		}},
 		{pattern: "PATCH /api/teacher/profile/{$}", want: teachersOnly(200), call: func(w *world, who int) req {
 			return req{method: "PATCH", path: "/api/teacher/profile/", body: "bio=patched"}
+		}},
+		// Both teachers are approved: asking again is a conflict (TestTeacherReviewFlow asks after a rejection).
+		{pattern: "POST /api/teacher/profile/review/{$}", want: statuses{401, 403, 403, 409, 409, 403}, call: func(w *world, who int) req {
+			return req{method: "POST", path: "/api/teacher/profile/review/"}
 		}},
 		{pattern: "DELETE /api/teacher/documents/{id}/{$}", want: teacherOwns(204), call: func(w *world, who int) req {
 			return req{method: "DELETE", path: fmt.Sprintf("/api/teacher/documents/%d/", w.doc)}
@@ -557,6 +565,31 @@ func authMatrix() []authRow {
 		// What no route takes, and the web app.
 		// The operator's console.
 		{pattern: "GET /api/admin/log/{$}", want: adminOnly(200), call: get("/api/admin/log/")},
+		{pattern: "GET /api/admin/overview/{$}", want: adminOnly(200), call: get("/api/admin/overview/")},
+		{pattern: "GET /api/admin/users/{$}", want: adminOnly(200), call: get("/api/admin/users/?q=sara&role=student")},
+		{pattern: "GET /api/admin/users/{id}/{$}", want: adminOnly(200), call: func(w *world, who int) req {
+			return req{method: "GET", path: fmt.Sprintf("/api/admin/users/%d/", w.id[student])}
+		}},
+		{pattern: "POST /api/admin/users/{id}/suspend/{$}", want: adminOnly(200), call: func(w *world, who int) req {
+			return req{method: "POST", path: fmt.Sprintf("/api/admin/users/%d/suspend/", w.suspendee), body: map[string]string{"reason": "spam"}}
+		}},
+		// After the suspension above.
+		{pattern: "POST /api/admin/users/{id}/unsuspend/{$}", want: adminOnly(200), call: func(w *world, who int) req {
+			return req{method: "POST", path: fmt.Sprintf("/api/admin/users/%d/unsuspend/", w.suspendee)}
+		}},
+		{pattern: "GET /api/admin/teachers/pending/{$}", want: adminOnly(200), call: get("/api/admin/teachers/pending/")},
+		{pattern: "POST /api/admin/teachers/{id}/approve/{$}", want: adminOnly(200), call: func(w *world, who int) req {
+			return req{method: "POST", path: fmt.Sprintf("/api/admin/teachers/%d/approve/", w.approvee)}
+		}},
+		{pattern: "POST /api/admin/teachers/{id}/reject/{$}", want: adminOnly(200), call: func(w *world, who int) req {
+			return req{method: "POST", path: fmt.Sprintf("/api/admin/teachers/%d/reject/", w.rejectee), body: map[string]string{"reason": "no documents"}}
+		}},
+		{pattern: "GET /api/admin/reviews/{$}", want: adminOnly(200), call: func(w *world, who int) req {
+			return req{method: "GET", path: fmt.Sprintf("/api/admin/reviews/?teacher_id=%d", w.id[teacher])}
+		}},
+		{pattern: "POST /api/admin/reviews/{id}/hide/{$}", want: adminOnly(200), call: func(w *world, who int) req {
+			return req{method: "POST", path: fmt.Sprintf("/api/admin/reviews/%d/hide/", w.review), body: map[string]string{"reason": "insults"}}
+		}},
 
 		{pattern: "/api/", want: public(404), call: get("/api/nothing/")},
 		{pattern: "/panel-api/", want: public(404), call: get("/panel-api/nothing/")},

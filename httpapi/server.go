@@ -52,6 +52,10 @@ type Server struct {
 	Payments *zabano.Payments
 	// Operators keeps the operators and their log.
 	Operators zabano.OperatorStore
+	// People is what operators see and do about users, teachers' profiles
+	// and reviews; Audits runs the audits whose result the overview shows.
+	People *zabano.People
+	Audits Auditor
 	// Sandbox is the built-in sandbox gateway; nil when a real one is in
 	// use, and then its payment page does not exist.
 	Sandbox *payment.Sandbox

@@ -211,6 +211,10 @@ func (db *DB) DeleteAccount(ctx context.Context, id int64) (files []string, err 
 				return err
 			}
 		}
+		// A deleted teacher is listed no more (people.go).
+		if err := relist(ctx, tx, id); err != nil {
+			return err
+		}
 		if _, err := tx.exec(ctx, `DELETE FROM phone_codes WHERE phone = ?`, phone); err != nil {
 			return err
 		}

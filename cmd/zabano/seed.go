@@ -43,7 +43,7 @@ var (
 func seed(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	var nTeachers, nStudents, slotsPerTeacher, nBookings int
 	var wallet int64
-	var photos, reviews, series, reschedule, history bool
+	var photos, reviews, series, reschedule, history, people bool
 	c, err := parseConfig("seed", args, getenv, stdout, stderr, "", func(fs *flag.FlagSet) {
 		fs.IntVar(&nTeachers, "teachers", 40, "teachers to create")
 		fs.IntVar(&nStudents, "students", 20, "students to create")
@@ -55,6 +55,7 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		fs.BoolVar(&series, "series", true, "give student1 a weekly series with teacher1 and a trial class with teacher2")
 		fs.BoolVar(&reschedule, "reschedule", true, "give student1 a class with teacher1 whose teacher proposes another time")
 		fs.BoolVar(&history, "history", true, "give student1 and teacher1 classes done, cancelled and coming (one to join now), a chat, materials, study notes and top-ups")
+		fs.BoolVar(&people, "people", true, "give the operator a teacher waiting for review, a rejected one and a suspended student")
 	})
 	if err != nil {
 		return err
@@ -134,6 +135,19 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 	if err := db.CreateOperator(ctx, operator); err != nil {
 		return err
 	}
+	if people {
+		var photo string
+		if photos {
+			// A generator of its own leaves the marketplace's the same.
+			if photo, _, err = media.Save(ctx, store, media.Photo, "avatar.png", bytes.NewReader(avatar(rand.New(rand.NewPCG(3, 4))))); err != nil {
+				return err
+			}
+		}
+		if err := seedPeople(ctx, db, operator, hash, photo); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "seeded %s waiting for review, %s rejected and %s suspended\n", seedPendingTeacher, seedRejectedTeacher, seedSuspendedStudent)
+	}
 	if reviews {
 		n, err := seedReviews(ctx, db, teachers, students, rnd, time.Now(), c.meetingURL)
 		if err != nil {
@@ -195,7 +209,7 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		fmt.Fprintln(stdout, "seeded the history of student1 with teacher1: classes, a chat, materials, notes and top-ups")
 	}
 	if len(students) > 0 {
-		printAccounts(stdout, slotsPerTeacher > 0, reviews, series, reschedule, history)
+		printAccounts(stdout, slotsPerTeacher > 0, reviews, series, reschedule, history, people)
 	}
 	return nil
 }
@@ -204,7 +218,7 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 const demoWeeks = 2
 
 // printAccounts tells who to sign in as, and what each shows, by the parts seeded.
-func printAccounts(w io.Writer, slots, reviews, series, reschedule, history bool) {
+func printAccounts(w io.Writer, slots, reviews, series, reschedule, history, people bool) {
 	var student, teacher []string
 	if history {
 		student = append(student, "classes done, cancelled and coming (one opens to join now)", "a chat with teacher1", "materials", "study notes", "a wallet with top-ups and class payments")
@@ -225,6 +239,11 @@ func printAccounts(w io.Writer, slots, reviews, series, reschedule, history bool
 	fmt.Fprintf(w, "\ntry it: sign in with password %q as\n", seedPassword)
 	fmt.Fprintf(w, "  student1  %s\n  teacher1  %s\n", strings.Join(student, "; "), strings.Join(teacher, "; "))
 	fmt.Fprintf(w, "  operator  at /login?role=admin with password %q, then the code in the dev SMS outbox\n", seedOperatorPassword)
+	if people {
+		fmt.Fprintf(w, "  %s  a teacher waiting for the operator's review\n", seedPendingTeacher)
+		fmt.Fprintf(w, "  %s  a teacher the operator rejected, with the reason on their profile, who may ask again\n", seedRejectedTeacher)
+		fmt.Fprintf(w, "  %s  a student the operator suspended: signing in shows the reason\n", seedSuspendedStudent)
+	}
 	if slots {
 		fmt.Fprintln(w, "  any student may book the teachers' free hours of the coming days")
 	}
