@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { send } from '@/lib/api/send';
+import { api, request } from '@/lib/api/client';
 import { adminKeys, useAdminAction } from './keys';
 import type { AdminReview } from './types';
 
 /** getReviews reads reviews, newest first, of one teacher or of all (GET /api/admin/reviews/). */
 export function getReviews(teacherId: number | null, signal?: AbortSignal): Promise<AdminReview[]> {
-  return send('GET', '/api/admin/reviews/', { query: { teacher_id: teacherId ?? undefined }, signal });
+  return request(api.GET('/api/admin/reviews/', { params: { query: teacherId === null ? {} : { teacher_id: teacherId } }, signal }));
 }
 
 export function useReviews(teacherId: number | null) {
@@ -14,7 +14,7 @@ export function useReviews(teacherId: number | null) {
 
 /** hideReview takes a review out of the public lists; the rating is recomputed (POST /api/admin/reviews/{id}/hide/). */
 export function hideReview({ id, reason }: { id: number; reason: string }): Promise<AdminReview> {
-  return send('POST', `/api/admin/reviews/${id}/hide/`, { body: { reason } });
+  return request(api.POST('/api/admin/reviews/{id}/hide/', { params: { path: { id } }, body: { reason } }));
 }
 
 export const useHideReview = () => useAdminAction(hideReview);

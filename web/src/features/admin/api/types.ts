@@ -2,86 +2,33 @@
 // where it describes them, else written by hand until it does.
 import type { components } from '@/lib/api/schema';
 
+type Schemas = components['schemas'];
+
 /** UserSummary ("U" in the contract) names a user wherever the console shows one. */
-export type UserSummary = components['schemas']['UserSummary'];
+export type UserSummary = Schemas['UserSummary'];
 
 /** AdminUser is a row of the user search and the head of a user's page. */
-export type AdminUser = UserSummary & {
-  email: string;
-  created_at: string;
-  suspended_at: string | null;
-  suspended_reason: string;
-  deleted: boolean;
-};
+export type AdminUser = Schemas['AdminUser'];
 
 /** Period is one column of the overview: today or this month, in Tehran. */
-export type Period = {
-  new_students: number;
-  new_teachers: number;
-  classes_booked: number;
-  classes_done: number;
-  topped_up: number;
-  paid_to_teachers: number;
-};
-
-export type AuditFinding = { check: string; message: string };
-export type Audit = { ok: boolean; checked_at: string; findings: AuditFinding[] };
-
-export type Overview = {
-  today: Period;
-  month: Period;
-  waiting_withdrawals: { count: number; amount: number };
-  open_disputes: number;
-  pending_teachers: number;
-  audit: Audit;
-};
-
-export type BookingStatus = components['schemas']['Booking']['status'];
-
-export type AdminBooking = {
-  id: number;
-  start: string;
-  end: string;
-  status: BookingStatus;
-  price: number;
-  teacher: UserSummary;
-  student: UserSummary;
-};
+export type Period = Schemas['Period'];
+export type Audit = Schemas['Audit'];
+export type Overview = Schemas['Overview'];
 
 export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'expired';
-export type AdminPayment = {
-  authority: string;
-  user: UserSummary;
-  amount: number;
-  status: PaymentStatus;
-  created_at: string;
-  ref_id: string | number | null;
-};
+/** AdminPayment is a gateway payment; its status is one of the contract's four. */
+export type AdminPayment = Omit<Schemas['AdminPayment'], 'status'> & { status: PaymentStatus };
 
-export type WalletTransaction = components['schemas']['WalletTransaction'];
+type Detail = Schemas['UserDetail'];
+/** UserDetail is a user's page: classes, payments, transactions, chats' metadata, a teacher's review. */
+export type UserDetail = Omit<Detail, 'payments'> & { payments: AdminPayment[] };
+export type AdminBooking = Detail['bookings'][number];
+export type BookingStatus = AdminBooking['status'];
+export type WalletTransaction = Schemas['WalletTransaction'];
+export type ReviewStatus = Schemas['ReviewStatus'];
 
-export type ChatMeta = { id: number; with: UserSummary; messages: number; last_message_at: string | null };
-
-export type ReviewStatus = 'pending' | 'approved' | 'rejected';
-
-export type UserDetail = {
-  user: AdminUser;
-  balance: number;
-  bookings: AdminBooking[];
-  payments: AdminPayment[];
-  transactions: WalletTransaction[];
-  chats: ChatMeta[];
-  teacher: { review_status: ReviewStatus; review_reason: string } | null;
-};
-
-export type PendingTeacher = {
-  teacher: UserSummary;
-  bio: string;
-  video_url: string | null;
-  documents: Array<{ id: number; name: string; url: string }>;
-  levels: Array<{ language: string; level: string; regular_price: number; exam_price: number | null }>;
-  requested_at: string;
-};
+export type PendingTeacher = Schemas['PendingTeacher'];
+export type AdminReview = Schemas['AdminReview'];
 
 export type WithdrawalStatus = 'pending' | 'paid' | 'rejected';
 export type AdminWithdrawal = {
@@ -99,7 +46,7 @@ export type AdminWithdrawal = {
 
 export type DisputeStatus = 'disputed' | 'resolved';
 export type RefundPercent = 0 | 50 | 100;
-type ProblemReport = components['schemas']['ProblemReport'];
+type ProblemReport = Schemas['ProblemReport'];
 
 export type Dispute = {
   id: number;
@@ -130,18 +77,6 @@ export type Dispute = {
 export type DisputeMessage = { id: number; sender: UserSummary; text: string; created_at: string };
 export type DisputeDetail = Dispute & { messages: DisputeMessage[] };
 
-export type AdminReview = {
-  id: number;
-  teacher: UserSummary;
-  student: UserSummary;
-  rating: number;
-  comment: string;
-  reply: string | { text: string } | null;
-  created_at: string;
-  hidden: boolean;
-  hidden_reason: string;
-};
-
 export type Adjustment = { transaction_id: number; user: UserSummary; amount: number; balance: number };
 
-export type LogEntry = components['schemas']['OperatorAction'];
+export type LogEntry = Schemas['OperatorAction'];

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { send } from '@/lib/api/send';
+import { api, request } from '@/lib/api/client';
 import { adminKeys, useAdminAction } from './keys';
 import type { AdminUser, UserDetail } from './types';
 
-export type RoleFilter = '' | 'student' | 'teacher' | 'admin';
+export type RoleFilter = '' | AdminUser['role'];
 
 /** getUsers finds up to 50 users by name, username or phone (GET /api/admin/users/). */
 export function getUsers(q: string, role: RoleFilter, signal?: AbortSignal): Promise<AdminUser[]> {
-  return send('GET', '/api/admin/users/', { query: { q: q.trim(), role }, signal });
+  const query = { ...(q.trim() ? { q: q.trim() } : {}), ...(role ? { role } : {}) };
+  return request(api.GET('/api/admin/users/', { params: { query }, signal }));
 }
 
 export function useUsers(q: string, role: RoleFilter) {
@@ -21,7 +22,8 @@ export function useUsers(q: string, role: RoleFilter) {
 
 /** getUser reads one user's page: classes, payments, transactions, chats (GET /api/admin/users/{id}/). */
 export function getUser(id: number, signal?: AbortSignal): Promise<UserDetail> {
-  return send('GET', `/api/admin/users/${id}/`, { signal });
+  // The contract's payment statuses are the four the console knows.
+  return request(api.GET('/api/admin/users/{id}/', { params: { path: { id } }, signal })) as Promise<UserDetail>;
 }
 
 export function useUser(id: number) {
@@ -30,12 +32,12 @@ export function useUser(id: number) {
 
 /** suspendUser stops a user's tokens at once (POST /api/admin/users/{id}/suspend/). */
 export function suspendUser({ id, reason }: { id: number; reason: string }): Promise<AdminUser> {
-  return send('POST', `/api/admin/users/${id}/suspend/`, { body: { reason } });
+  return request(api.POST('/api/admin/users/{id}/suspend/', { params: { path: { id } }, body: { reason } }));
 }
 
 /** unsuspendUser lifts a suspension (POST /api/admin/users/{id}/unsuspend/). */
 export function unsuspendUser(id: number): Promise<AdminUser> {
-  return send('POST', `/api/admin/users/${id}/unsuspend/`, { body: {} });
+  return request(api.POST('/api/admin/users/{id}/unsuspend/', { params: { path: { id } } }));
 }
 
 export const useSuspendUser = () => useAdminAction(suspendUser);

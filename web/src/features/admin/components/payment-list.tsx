@@ -78,7 +78,7 @@ function Row({ payment: p, onDone }: { payment: AdminPayment; onDone: (notice: N
         </Detail>
         <Detail label={t('admin.payments.created')}>{formatDateTime(p.created_at, lang)}</Detail>
         <Detail label={t('admin.payments.refId')}>
-          {p.ref_id !== null && p.ref_id !== '' ? (
+          {p.ref_id !== null ? (
             <bdi dir="ltr" className="font-mono">
               {formatDigits(String(p.ref_id), lang)}
             </bdi>

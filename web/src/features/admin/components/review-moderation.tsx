@@ -12,11 +12,6 @@ import { ReasonDialog } from './action-dialog';
 import { Badge, Loaded } from './panel';
 import { Person } from './person';
 
-function replyText(reply: AdminReview['reply']): string {
-  if (!reply) return '';
-  return typeof reply === 'string' ? reply : reply.text;
-}
-
 /** ReviewModeration is the students' reviews, newest first; an operator hides
  * one with a reason, and the teacher's rating is recomputed without it. */
 export function ReviewModeration({ teacherId }: { teacherId: number | null }) {
@@ -44,7 +39,7 @@ function Row({ review: r, onDone }: { review: AdminReview; onDone: (text: string
   const lang = useLang();
   const [hiding, setHiding] = useState(false);
   const hide = useHideReview();
-  const reply = replyText(r.reply);
+  const reply = r.reply;
   return (
     <li data-testid="admin-review" className="rounded-2xl border border-line bg-surface p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -15,7 +15,6 @@ import { ApiError } from '@/lib/api/errors';
 import { useFieldError } from '@/lib/forms';
 import { msg } from '@/lib/i18n/keys';
 import { useTeacherProfile, type TeacherProfile } from '../api/get-teacher-profile';
-import { reviewOf } from '../api/review';
 import { useUpdateTeacherProfile } from '../api/update-teacher-profile';
 import { useFlash } from '@/lib/use-flash';
 import {
@@ -66,12 +65,11 @@ function Editor({ profile }: { profile: TeacherProfile }) {
   const [flash, showFlash] = useFlash();
   const [skipped, setSkipped] = useState<Skipped>([]);
   const missing = missingForBooking(profile);
-  const review = reviewOf(profile);
 
   return (
     <div className="space-y-4">
       <div aria-live="polite">{flash && <Alert tone="success">{flash}</Alert>}</div>
-      {review && <ReviewNotice review={review} />}
+      {profile.review && <ReviewNotice review={profile.review} />}
       {skipped.length > 0 && (
         <Alert tone="error">
           <p className="font-medium">{t('teacherProfile.media.serverSkipped')}</p>
