@@ -102,6 +102,7 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 		},
 		Reviews:       db,
 		Operators:     db,
+		Auditor:       db,
 		Chats:         db,
 		Materials:     db,
 		Progress:      db,

@@ -118,6 +118,7 @@ func (s *Server) routes(mux *routeMux) {
 
 	// The operator's console (issue 14).
 	mux.HandleFunc("GET /api/admin/log/{$}", s.only(zabano.RoleAdmin, s.operatorLog))
+	mux.HandleFunc("GET /api/admin/audit/{$}", s.only(zabano.RoleAdmin, s.audit))
 
 	mux.HandleFunc(apiPrefix, apiNotFound(mux, apiPrefix))
 	mux.HandleFunc(paymentPrefix, apiNotFound(mux, paymentPrefix))

@@ -536,6 +536,7 @@ func authMatrix() []authRow {
 		// What no route takes, and the web app.
 		// The operator's console.
 		{pattern: "GET /api/admin/log/{$}", want: adminOnly(200), call: get("/api/admin/log/")},
+		{pattern: "GET /api/admin/audit/{$}", want: adminOnly(200), call: get("/api/admin/audit/")},
 
 		{pattern: "/api/", want: public(404), call: get("/api/nothing/")},
 		{pattern: "/panel-api/", want: public(404), call: get("/panel-api/nothing/")},

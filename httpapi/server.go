@@ -52,6 +52,8 @@ type Server struct {
 	Payments *zabano.Payments
 	// Operators keeps the operators and their log.
 	Operators zabano.OperatorStore
+	// Auditor runs the audits of the money records and the bookings.
+	Auditor zabano.Auditor
 	// Sandbox is the built-in sandbox gateway; nil when a real one is in
 	// use, and then its payment page does not exist.
 	Sandbox *payment.Sandbox

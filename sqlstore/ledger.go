@@ -134,13 +134,55 @@ func (db *DB) AccountBalance(ctx context.Context, a zabano.Account) (b int64, er
 	return b, err
 }
 
-// AuditLedger lists every way the ledger breaks its rules: a transaction
-// with fewer than two entries or whose entries do not sum to zero, a cached
-// balance that is not the sum of its account's entries, a balance below zero
-// where none may be, and balances that do not sum to zero overall. It reads
-// every entry: a check for tests, operators and crash recovery, not for requests.
+// AuditLedger lists every way the ledger breaks its rules (ledgerChecks).
+// It reads every entry: a check for tests, operators and crash recovery, not
+// for requests.
 func (db *DB) AuditLedger(ctx context.Context) ([]string, error) {
-	return db.audit(ctx, []auditCheck{
+	return db.audit(ctx, ledgerChecks())
+}
+
+// AuditBookings lists every way bookings and the ledger disagree
+// (bookingChecks). Like AuditLedger it reads everything.
+func (db *DB) AuditBookings(ctx context.Context) ([]string, error) {
+	return db.audit(ctx, bookingChecks())
+}
+
+// Audit implements zabano.Auditor: every audit, in one read transaction, so
+// that its findings describe one moment, the report's CheckedAt.
+func (db *DB) Audit(ctx context.Context) (report *zabano.AuditReport, err error) {
+	groups := []struct {
+		name   string
+		checks []auditCheck
+	}{
+		{zabano.AuditLedger, ledgerChecks()},
+		{zabano.AuditBookings, bookingChecks()},
+		{zabano.AuditWithdrawals, withdrawalChecks()},
+		{zabano.AuditPayments, paymentChecks()},
+	}
+	err = db.read(ctx, func(tx *Tx) error {
+		report = &zabano.AuditReport{CheckedAt: tx.now, Findings: []zabano.AuditFinding{}}
+		for _, g := range groups {
+			var problems []string
+			for _, c := range g.checks {
+				if err := auditRows(ctx, tx, c, &problems); err != nil {
+					return err
+				}
+			}
+			for _, p := range problems {
+				report.Findings = append(report.Findings, zabano.AuditFinding{Check: g.name, Message: p})
+			}
+		}
+		return nil
+	})
+	return report, err
+}
+
+// ledgerChecks find a transaction with fewer than two entries or whose
+// entries do not sum to zero, a cached balance that is not the sum of its
+// account's entries, a balance below zero where none may be, and balances
+// that do not sum to zero overall.
+func ledgerChecks() []auditCheck {
+	return []auditCheck{
 		{what: "transaction %d: %d entries summing to %d", q: `SELECT t.id, COUNT(e.id), CAST(COALESCE(SUM(e.amount), 0) AS BIGINT)
 			FROM ledger_transactions t LEFT JOIN ledger_entries e ON e.transaction_id = t.id
 			GROUP BY t.id HAVING COUNT(e.id) < 2 OR COALESCE(SUM(e.amount), 0) <> 0`},
@@ -150,19 +192,18 @@ func (db *DB) AuditLedger(ctx context.Context) ([]string, error) {
 		{what: "account %d: balance %d below zero", q: `SELECT id, balance FROM ledger_accounts WHERE balance < 0 AND kind <> 'gateway'`},
 		{what: "all accounts (%d) sum to %d, not 0", q: `SELECT COUNT(*), CAST(COALESCE(SUM(balance), 0) AS BIGINT) FROM ledger_accounts
 			HAVING COALESCE(SUM(balance), 0) <> 0`},
-	})
+	}
 }
 
-// AuditBookings lists every way bookings and the ledger disagree: a booking
-// whose student's wallet was not debited its price into escrow exactly once,
-// or whose escrow does not hold its price while it is live and nothing once
-// it is settled or refunded; escrow money that no booking of its student
-// names; a slot with two live bookings, or whose booked flag says otherwise
-// than its bookings. A booking's ledger transactions are those that name it
-// (booking_id). Like AuditLedger it reads everything.
-func (db *DB) AuditBookings(ctx context.Context) ([]string, error) {
+// bookingChecks find a booking whose student's wallet was not debited its
+// price into escrow exactly once, or whose escrow does not hold its price
+// while it is live and nothing once it is settled or refunded; escrow money
+// that no booking of its student names; a slot with two live bookings, or
+// whose booked flag says otherwise than its bookings. A booking's ledger
+// transactions are those that name it (booking_id).
+func bookingChecks() []auditCheck {
 	live := []any{zabano.StatusBooked, zabano.StatusCancelPending, zabano.StatusDone}
-	return db.audit(ctx, []auditCheck{
+	return []auditCheck{
 		{what: "booking %d of price %d: %d debits of its student's wallet into escrow, paying %d; escrow holds %d, want %d",
 			q: `SELECT b.id, b.price,
 				CAST(COALESCE(SUM(CASE WHEN a.kind = 'wallet' AND e.amount < 0 THEN 1 ELSE 0 END), 0) AS BIGINT),
@@ -189,7 +230,7 @@ func (db *DB) AuditBookings(ctx context.Context) ([]string, error) {
 				(SELECT COUNT(*) FROM bookings b WHERE b.slot_id = s.id AND b.status IN (?, ?, ?))
 			FROM slots s`,
 			args: live, bad: func(v []int64) bool { return (v[1] == 1) != (v[2] > 0) }},
-	})
+	}
 }
 
 // auditCheck is a query whose rows, all whole numbers, are problems worded

@@ -101,3 +101,18 @@ func (db *DB) ExpirePayments(ctx context.Context, cutoff time.Time) (int64, erro
 	})
 	return n, err
 }
+
+// paymentChecks find a card payment whose wallet credit is not what its
+// status says: a paid one credited other than its amount, or not at all, or
+// an unpaid one credited.
+func paymentChecks() []auditCheck {
+	return []auditCheck{
+		{what: "payment %d of %d Toman, paid %d: its wallet was credited %d",
+			q: `SELECT p.id, p.amount, CASE WHEN p.status = 'paid' THEN 1 ELSE 0 END, CAST(COALESCE(SUM(e.amount), 0) AS BIGINT)
+			FROM payments p
+			LEFT JOIN ledger_accounts a ON a.kind = 'wallet' AND a.user_id = p.user_id
+			LEFT JOIN ledger_entries e ON e.transaction_id = p.transaction_id AND e.account_id = a.id
+			GROUP BY p.id, p.amount, p.status`,
+			bad: func(v []int64) bool { return v[3] != v[1]*v[2] }},
+	}
+}

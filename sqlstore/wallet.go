@@ -190,3 +190,18 @@ func (db *DB) settleWithdrawal(ctx context.Context, id int64, status zabano.With
 	})
 	return w, err
 }
+
+// withdrawalChecks find a user whose pending-withdrawals account does not
+// hold exactly the sum of their pending withdrawals: money on its way to a
+// bank that no request names, or a request whose money is not on its way.
+func withdrawalChecks() []auditCheck {
+	return []auditCheck{
+		{what: "user %d: the pending-withdrawals account holds %d, their pending withdrawals sum to %d",
+			q: `SELECT u.user_id, CAST(COALESCE(MAX(a.balance), 0) AS BIGINT),
+				CAST(COALESCE((SELECT SUM(w.amount) FROM withdrawals w WHERE w.user_id = u.user_id AND w.status = 'pending'), 0) AS BIGINT)
+			FROM (SELECT user_id FROM ledger_accounts WHERE kind = 'withdrawals' UNION SELECT user_id FROM withdrawals) u
+			LEFT JOIN ledger_accounts a ON a.kind = 'withdrawals' AND a.user_id = u.user_id
+			GROUP BY u.user_id`,
+			bad: func(v []int64) bool { return v[1] != v[2] }},
+	}
+}

@@ -136,6 +136,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		},
 		Reviews:       db,
 		Operators:     db,
+		Auditor:       db,
 		Chats:         db,
 		Materials:     db,
 		Progress:      db,
