@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -414,11 +415,11 @@ func TestWallet(t *testing.T) {
 
 		list, _ := a.db.Withdrawals(t.Context(), zabano.WithdrawalFilter{UserID: o.ID})
 		a.clock.Add(time.Hour)
-		if _, err := a.db.PayWithdrawal(t.Context(), list[0].ID); err != nil {
-			t.Fatal(err)
-		}
+		ops := a.operator("ops", "09121000109")
+		a.expect(t, 200, req{method: "POST", path: fmt.Sprintf("/api/admin/withdrawals/%d/pay/", list[0].ID), token: ops, body: map[string]string{"reference": "BANK-4411"}})
 		r = a.do(req{method: "GET", path: "/api/teacher/wallet/withdrawals/", token: teacher})
-		if r.status != 200 || !strings.Contains(string(r.body), `"status":"paid"`) || !strings.Contains(string(r.body), `"settled_at":"2026-11-21T10:00:00Z"`) {
+		if r.status != 200 || !strings.Contains(string(r.body), `"status":"paid"`) || !strings.Contains(string(r.body), `"settled_at":"2026-11-21T10:00:00Z"`) ||
+			!strings.Contains(string(r.body), `"reference":"BANK-4411","reason":""`) {
 			t.Fatalf("withdrawals: %d %s", r.status, r.body)
 		}
 		if r := a.do(req{method: "GET", path: "/api/teacher/wallet/withdrawals/", token: other}); string(r.body) != "[]\n" {

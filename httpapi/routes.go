@@ -60,6 +60,8 @@ func (s *Server) routes(mux *routeMux) {
 	mux.HandleFunc("GET /api/teacher/wallet/summary/{$}", s.only(zabano.RoleTeacher, s.walletSummary))
 	mux.HandleFunc("GET /api/teacher/wallet/withdrawals/{$}", s.only(zabano.RoleTeacher, s.withdrawals))
 	mux.HandleFunc("POST /api/teacher/wallet/withdrawals/{$}", s.only(zabano.RoleTeacher, s.requestWithdrawal))
+	mux.HandleFunc("POST /api/student/wallet/refund/{$}", s.only(zabano.RoleStudent, s.requestRefund))
+	mux.HandleFunc("GET /api/student/wallet/refunds/{$}", s.only(zabano.RoleStudent, s.withdrawals))
 	if s.Sandbox != nil {
 		mux.HandleFunc("GET /sandbox/pay/{authority}", s.sandboxPay)
 		mux.HandleFunc("POST /sandbox/pay/{authority}", s.sandboxAnswer)
@@ -119,6 +121,9 @@ func (s *Server) routes(mux *routeMux) {
 	// The operator's console (issue 14).
 	mux.HandleFunc("GET /api/admin/log/{$}", s.only(zabano.RoleAdmin, s.operatorLog))
 	mux.HandleFunc("GET /api/admin/audit/{$}", s.only(zabano.RoleAdmin, s.audit))
+	mux.HandleFunc("GET /api/admin/withdrawals/{$}", s.only(zabano.RoleAdmin, s.adminWithdrawals))
+	mux.HandleFunc("POST /api/admin/withdrawals/{id}/pay/{$}", s.only(zabano.RoleAdmin, s.payWithdrawal))
+	mux.HandleFunc("POST /api/admin/withdrawals/{id}/reject/{$}", s.only(zabano.RoleAdmin, s.rejectWithdrawal))
 
 	mux.HandleFunc(apiPrefix, apiNotFound(mux, apiPrefix))
 	mux.HandleFunc(paymentPrefix, apiNotFound(mux, paymentPrefix))

@@ -118,6 +118,7 @@ type world struct {
 	fileLink                       [actors]string // the material file, signed for the student and the teacher
 	course, courseDel              int64
 	note, noteDel                  int64
+	payout, rejectPayout           int64  // the teacher's withdrawals, pending, for the operator to pay and reject
 	authority                      string // the student's payment, paid at the gateway, not yet credited
 	pending                        string // the student's payment, not yet answered at the gateway
 	photo                          string // the teacher's photo, a /media path
@@ -129,6 +130,9 @@ const (
 	studentPaid = 2_345_678 // the student's top-up, a marker of their wallet
 	teacherIBAN = "IR530170000000111111111111"
 	otherIBAN   = "IR670120000000222222222222"
+	// The students' refunds go to these, markers of each one's.
+	studentIBAN  = "IR500170000000333333333333"
+	student2IBAN = "IR640120000000444444444444"
 )
 
 // newWorld builds the world through the API, as its users would.
@@ -245,6 +249,8 @@ func newWorld(t *testing.T, a *app) *world {
 	w.ok(200, req{method: "POST", path: "/api/student/language-level/", token: w.token[student], body: map[string]string{"language": "French", "level": "A1"}}).decode(t, &p)
 	w.language = p.LanguageLevels[0].ID
 	w.ok(201, req{method: "POST", path: "/api/teacher/wallet/withdrawals/", token: w.token[teacher], body: map[string]any{"amount": 10_000, "iban": teacherIBAN}})
+	w.payout = w.id2(w.ok(201, req{method: "POST", path: "/api/teacher/wallet/withdrawals/", token: w.token[teacher], body: map[string]any{"amount": 10_000, "iban": teacherIBAN}}))
+	w.rejectPayout = w.id2(w.ok(201, req{method: "POST", path: "/api/teacher/wallet/withdrawals/", token: w.token[teacher], body: map[string]any{"amount": 10_000, "iban": teacherIBAN}}))
 	return w
 }
 
@@ -537,6 +543,23 @@ func authMatrix() []authRow {
 		// The operator's console.
 		{pattern: "GET /api/admin/log/{$}", want: adminOnly(200), call: get("/api/admin/log/")},
 		{pattern: "GET /api/admin/audit/{$}", want: adminOnly(200), call: get("/api/admin/audit/")},
+		{pattern: "GET /api/admin/withdrawals/{$}", want: adminOnly(200), call: get("/api/admin/withdrawals/")},
+		{pattern: "POST /api/admin/withdrawals/{id}/pay/{$}", want: adminOnly(200), call: func(w *world, who int) req {
+			return req{method: "POST", path: fmt.Sprintf("/api/admin/withdrawals/%d/pay/", w.payout), body: map[string]string{"reference": "BANK-1"}}
+		}},
+		{pattern: "POST /api/admin/withdrawals/{id}/reject/{$}", want: adminOnly(200), call: func(w *world, who int) req {
+			return req{method: "POST", path: fmt.Sprintf("/api/admin/withdrawals/%d/reject/", w.rejectPayout), body: map[string]string{"reason": "wrong IBAN"}}
+		}},
+		// Late: a refund empties the student's wallet, which the rows before book from.
+		{pattern: "POST /api/student/wallet/refund/{$}", want: studentsOnly(201), call: func(w *world, who int) req {
+			iban := studentIBAN
+			if who == student2 {
+				iban = student2IBAN
+			}
+			return req{method: "POST", path: "/api/student/wallet/refund/", body: map[string]string{"iban": iban}}
+		}},
+		{pattern: "GET /api/student/wallet/refunds/{$}", want: studentsOnly(200), call: get("/api/student/wallet/refunds/"),
+			private: &private{studentIBAN, []int{student}}},
 
 		{pattern: "/api/", want: public(404), call: get("/api/nothing/")},
 		{pattern: "/panel-api/", want: public(404), call: get("/panel-api/nothing/")},

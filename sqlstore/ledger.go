@@ -20,8 +20,8 @@ func (db *DB) PostTransaction(ctx context.Context, t *zabano.LedgerTransaction) 
 }
 
 // post writes t within tx: the transaction, its entries, and each account's
-// cached balance. A debit that would take an account other than gateway
-// clearing below zero fails with ECONFLICT, and the caller's transaction must
+// cached balance. A debit that would take a user's account (wallet, escrow,
+// withdrawals) below zero fails with ECONFLICT, and the caller's transaction must
 // then roll back. The check and the write are one conditional UPDATE, so no
 // concurrent transaction can slip in between them.
 func post(ctx context.Context, tx *Tx, t *zabano.LedgerTransaction) error {
@@ -52,7 +52,7 @@ func post(ctx context.Context, tx *Tx, t *zabano.LedgerTransaction) error {
 	slices.SortFunc(legs, func(a, b leg) int { return cmp.Compare(a.id, b.id) })
 	for _, l := range legs {
 		res, err := tx.exec(ctx, `UPDATE ledger_accounts SET balance = balance + ?
-			WHERE id = ? AND (balance + ? >= 0 OR kind = 'gateway')`, l.amount, l.id, l.amount)
+			WHERE id = ? AND (balance + ? >= 0 OR kind IN ('gateway', 'platform'))`, l.amount, l.id, l.amount)
 		if err != nil {
 			return err
 		}
@@ -114,18 +114,38 @@ func userRef(a zabano.Account) any {
 	return a.UserID
 }
 
-// balanceOf is the balance of user account a: 0 before it is opened.
+// balanceOf is the balance of account a: 0 before it is opened.
 func balanceOf(ctx context.Context, tx *Tx, a zabano.Account) (int64, error) {
-	var b int64
-	err := tx.queryRow(ctx, `SELECT balance FROM ledger_accounts WHERE kind = ? AND user_id = ?`, a.Kind, a.UserID).Scan(&b)
+	b, err := findBalance(ctx, tx, a)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil
 	}
 	return b, err
 }
 
-// AccountBalance is the balance of a user's account a (wallet, escrow,
-// withdrawals): 0 before it is opened.
+func findBalance(ctx context.Context, tx *Tx, a zabano.Account) (b int64, err error) {
+	if a.UserID == 0 {
+		err = tx.queryRow(ctx, `SELECT balance FROM ledger_accounts WHERE kind = ? AND user_id IS NULL`, a.Kind).Scan(&b)
+	} else {
+		err = tx.queryRow(ctx, `SELECT balance FROM ledger_accounts WHERE kind = ? AND user_id = ?`, a.Kind, a.UserID).Scan(&b)
+	}
+	return b, err
+}
+
+// lockedBalance is balanceOf, holding the account's row until tx ends on
+// PostgreSQL (SQLite's writer already runs one transaction at a time), so
+// that what the caller decides on the balance still holds when it posts.
+func lockedBalance(ctx context.Context, tx *Tx, a zabano.Account) (int64, error) {
+	if tx.pg {
+		_, err := tx.exec(ctx, `SELECT id FROM ledger_accounts WHERE kind = ? AND user_id = ? FOR UPDATE`, a.Kind, a.UserID)
+		if err != nil {
+			return 0, err
+		}
+	}
+	return balanceOf(ctx, tx, a)
+}
+
+// AccountBalance is the balance of account a: 0 before it is opened.
 func (db *DB) AccountBalance(ctx context.Context, a zabano.Account) (b int64, err error) {
 	err = db.read(ctx, func(tx *Tx) error {
 		b, err = balanceOf(ctx, tx, a)
@@ -179,8 +199,8 @@ func (db *DB) Audit(ctx context.Context) (report *zabano.AuditReport, err error)
 
 // ledgerChecks find a transaction with fewer than two entries or whose
 // entries do not sum to zero, a cached balance that is not the sum of its
-// account's entries, a balance below zero where none may be, and balances
-// that do not sum to zero overall.
+// account's entries, a user's account below zero, and balances that do not
+// sum to zero overall.
 func ledgerChecks() []auditCheck {
 	return []auditCheck{
 		{what: "transaction %d: %d entries summing to %d", q: `SELECT t.id, COUNT(e.id), CAST(COALESCE(SUM(e.amount), 0) AS BIGINT)
@@ -189,7 +209,7 @@ func ledgerChecks() []auditCheck {
 		{what: "account %d: cached balance %d, entries sum to %d", q: `SELECT a.id, a.balance, CAST(COALESCE(SUM(e.amount), 0) AS BIGINT)
 			FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
 			GROUP BY a.id, a.balance HAVING a.balance <> COALESCE(SUM(e.amount), 0)`},
-		{what: "account %d: balance %d below zero", q: `SELECT id, balance FROM ledger_accounts WHERE balance < 0 AND kind <> 'gateway'`},
+		{what: "account %d: balance %d below zero", q: `SELECT id, balance FROM ledger_accounts WHERE balance < 0 AND user_id IS NOT NULL`},
 		{what: "all accounts (%d) sum to %d, not 0", q: `SELECT COUNT(*), CAST(COALESCE(SUM(balance), 0) AS BIGINT) FROM ledger_accounts
 			HAVING COALESCE(SUM(balance), 0) <> 0`},
 	}
