@@ -55,10 +55,10 @@ func TestAudit(t *testing.T) {
 			t.Fatalf("broken records: %+v, %v", report, err)
 		}
 		want := []zabano.AuditFinding{
-			{zabano.AuditLedger, "0 entries summing to 0"},
-			{zabano.AuditBookings, "booked is 1, with 0 live bookings"},
-			{zabano.AuditWithdrawals, "the pending-withdrawals account holds 21000, their pending withdrawals sum to 20000"},
-			{zabano.AuditPayments, "of 5000 Toman, paid 1: its wallet was credited 0"},
+			{Check: zabano.AuditLedger, Message: "0 entries summing to 0"},
+			{Check: zabano.AuditBookings, Message: "booked is 1, with 0 live bookings"},
+			{Check: zabano.AuditWithdrawals, Message: "the pending-withdrawals account holds 21000, their pending withdrawals sum to 20000"},
+			{Check: zabano.AuditPayments, Message: "of 5000 Toman, paid 1: its wallet was credited 0"},
 		}
 		if len(report.Findings) != len(want) {
 			t.Fatalf("findings %+v, want %d", report.Findings, len(want))
