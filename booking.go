@@ -41,6 +41,10 @@ type Booking struct {
 	Level        Level
 	Start, End   time.Time
 	Price        int64
+	// CommissionPercent is the platform's commission in force when the class
+	// was booked: its settlement pays the teacher the price less it
+	// (SplitClassPayment).
+	CommissionPercent int
 	// Trial: the student's trial class with the teacher, at the trial price.
 	Trial  bool
 	Status BookingStatus

@@ -103,6 +103,7 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 		Reviews:       db,
 		Operators:     db,
 		Auditor:       db,
+		Settings:      &zabano.Settings{Store: db},
 		Chats:         db,
 		Materials:     db,
 		Progress:      db,

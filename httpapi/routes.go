@@ -124,6 +124,8 @@ func (s *Server) routes(mux *routeMux) {
 	mux.HandleFunc("GET /api/admin/withdrawals/{$}", s.only(zabano.RoleAdmin, s.adminWithdrawals))
 	mux.HandleFunc("POST /api/admin/withdrawals/{id}/pay/{$}", s.only(zabano.RoleAdmin, s.payWithdrawal))
 	mux.HandleFunc("POST /api/admin/withdrawals/{id}/reject/{$}", s.only(zabano.RoleAdmin, s.rejectWithdrawal))
+	mux.HandleFunc("GET /api/admin/commission/{$}", s.only(zabano.RoleAdmin, s.commission))
+	mux.HandleFunc("PUT /api/admin/commission/{$}", s.only(zabano.RoleAdmin, s.setCommission))
 
 	mux.HandleFunc(apiPrefix, apiNotFound(mux, apiPrefix))
 	mux.HandleFunc(paymentPrefix, apiNotFound(mux, paymentPrefix))

@@ -550,6 +550,10 @@ func authMatrix() []authRow {
 		{pattern: "POST /api/admin/withdrawals/{id}/reject/{$}", want: adminOnly(200), call: func(w *world, who int) req {
 			return req{method: "POST", path: fmt.Sprintf("/api/admin/withdrawals/%d/reject/", w.rejectPayout), body: map[string]string{"reason": "wrong IBAN"}}
 		}},
+		{pattern: "GET /api/admin/commission/{$}", want: adminOnly(200), call: get("/api/admin/commission/")},
+		{pattern: "PUT /api/admin/commission/{$}", want: adminOnly(200), call: func(w *world, who int) req {
+			return req{method: "PUT", path: "/api/admin/commission/", body: map[string]int{"percent": 0}}
+		}},
 		// Late: a refund empties the student's wallet, which the rows before book from.
 		{pattern: "POST /api/student/wallet/refund/{$}", want: studentsOnly(201), call: func(w *world, who int) req {
 			iban := studentIBAN

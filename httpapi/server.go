@@ -54,6 +54,8 @@ type Server struct {
 	Operators zabano.OperatorStore
 	// Auditor runs the audits of the money records and the bookings.
 	Auditor zabano.Auditor
+	// Settings are the marketplace's settings operators change: the commission.
+	Settings *zabano.Settings
 	// Sandbox is the built-in sandbox gateway; nil when a real one is in
 	// use, and then its payment page does not exist.
 	Sandbox *payment.Sandbox

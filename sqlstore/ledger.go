@@ -219,8 +219,10 @@ func ledgerChecks() []auditCheck {
 // price into escrow exactly once, or whose escrow does not hold its price
 // while it is live and nothing once it is settled or refunded; escrow money
 // that no booking of its student names; a slot with two live bookings, or
-// whose booked flag says otherwise than its bookings. A booking's ledger
-// transactions are those that name it (booking_id).
+// whose booked flag says otherwise than its bookings; a class done whose
+// platform share is not the commission of what its teacher was paid
+// (zabano.SplitClassPayment: the price less the student's refunds). A
+// booking's ledger transactions are those that name it (booking_id).
 func bookingChecks() []auditCheck {
 	live := []any{zabano.StatusBooked, zabano.StatusCancelPending, zabano.StatusDone}
 	return []auditCheck{
@@ -250,6 +252,18 @@ func bookingChecks() []auditCheck {
 				(SELECT COUNT(*) FROM bookings b WHERE b.slot_id = s.id AND b.status IN (?, ?, ?))
 			FROM slots s`,
 			args: live, bad: func(v []int64) bool { return (v[1] == 1) != (v[2] > 0) }},
+		{what: "booking %d of price %d at %d%% commission: the platform got %d, want %d",
+			q: `SELECT b.id, b.price, b.commission_percent,
+				CAST(COALESCE(SUM(CASE WHEN a.kind = 'platform' THEN e.amount ELSE 0 END), 0) AS BIGINT),
+				(b.price - CAST(COALESCE(SUM(CASE WHEN a.kind = 'wallet' AND a.user_id = b.student_id AND e.amount > 0 THEN e.amount ELSE 0 END), 0) AS BIGINT))
+					* b.commission_percent / 100
+			FROM bookings b
+			JOIN ledger_transactions t ON t.booking_id = b.id
+			JOIN ledger_entries e ON e.transaction_id = t.id
+			JOIN ledger_accounts a ON a.id = e.account_id
+			WHERE b.status = ?
+			GROUP BY b.id, b.price, b.commission_percent`,
+			args: []any{zabano.StatusDone}, bad: func(v []int64) bool { return v[3] != v[4] }},
 	}
 }
 

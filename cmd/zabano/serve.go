@@ -137,6 +137,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Reviews:       db,
 		Operators:     db,
 		Auditor:       db,
+		Settings:      &zabano.Settings{Store: db},
 		Chats:         db,
 		Materials:     db,
 		Progress:      db,
