@@ -227,6 +227,7 @@ type BookingStore interface {
 	SettleDue(ctx context.Context, cutoff time.Time) (int, error)
 	RescheduleStore
 	ProblemStore
+	DisputeStore
 }
 
 // Bookings runs the life of a class: a teacher's slots, booking, cancelling,

@@ -113,6 +113,7 @@ type world struct {
 	bookMove, moveSlot, moveAnswer [actors]int64
 	bookProblem                    [actors]int64 // ended, for the student and the teacher to report
 	problem                        int64         // the student's report on another ended class, for the teacher to answer
+	dispute                        int64         // the other student's report, declined by the other teacher, for the operator to decide
 	chat                           int64
 	material, materialDel          int64
 	fileLink                       [actors]string // the material file, signed for the student and the teacher
@@ -180,6 +181,7 @@ func newWorld(t *testing.T, a *app) *world {
 	w.bookProblem[student] = w.book(student, teacher, w.slot(teacher, 5*time.Hour))
 	w.bookProblem[teacher] = w.book(student, teacher, w.slot(teacher, 6*time.Hour))
 	reported := w.book(student, teacher, w.slot(teacher, 7*time.Hour))
+	disputed := w.book(student2, teacher2, w.slot(teacher2, 2*time.Hour))
 	paid := []string{
 		fmt.Sprintf("/api/slot/done/%d/", w.bookReview),
 		fmt.Sprintf("/api/slot/done/%d/", w.book(student2, teacher2, w.slot(teacher2, time.Hour))),
@@ -192,6 +194,9 @@ func newWorld(t *testing.T, a *app) *world {
 	w.review = w.id2(w.ok(201, req{method: "POST", path: fmt.Sprintf("/api/slot/%d/review/", rated), token: w.token[student], body: map[string]any{"rating": 4}}))
 	w.problem = w.id2(w.ok(201, req{method: "POST", path: fmt.Sprintf("/api/slot/%d/problem/", reported), token: w.token[student],
 		body: map[string]any{"reason": "technical", "resolution": "half_refund"}}))
+	w.dispute = w.id2(w.ok(201, req{method: "POST", path: fmt.Sprintf("/api/slot/%d/problem/", disputed), token: w.token[student2],
+		body: map[string]any{"reason": "teacher_absent", "resolution": "full_refund"}}))
+	w.ok(200, req{method: "PUT", path: fmt.Sprintf("/api/slot/problem/%d/", w.dispute), token: w.token[teacher2], body: map[string]bool{"accept": false}})
 
 	w.slotDel = w.slot(teacher, 48*time.Hour)
 	w.slotFree[student] = w.slot(teacher, 49*time.Hour)
@@ -549,6 +554,13 @@ func authMatrix() []authRow {
 		}},
 		{pattern: "POST /api/admin/withdrawals/{id}/reject/{$}", want: adminOnly(200), call: func(w *world, who int) req {
 			return req{method: "POST", path: fmt.Sprintf("/api/admin/withdrawals/%d/reject/", w.rejectPayout), body: map[string]string{"reason": "wrong IBAN"}}
+		}},
+		{pattern: "GET /api/admin/disputes/{$}", want: adminOnly(200), call: get("/api/admin/disputes/")},
+		{pattern: "GET /api/admin/disputes/{id}/{$}", want: adminOnly(200), call: func(w *world, who int) req {
+			return req{method: "GET", path: fmt.Sprintf("/api/admin/disputes/%d/", w.dispute)}
+		}},
+		{pattern: "POST /api/admin/disputes/{id}/decide/{$}", want: adminOnly(200), call: func(w *world, who int) req {
+			return req{method: "POST", path: fmt.Sprintf("/api/admin/disputes/%d/decide/", w.dispute), body: map[string]any{"refund_percent": 50, "note": "Half each."}}
 		}},
 		{pattern: "GET /api/admin/commission/{$}", want: adminOnly(200), call: get("/api/admin/commission/")},
 		{pattern: "PUT /api/admin/commission/{$}", want: adminOnly(200), call: func(w *world, who int) req {

@@ -175,12 +175,14 @@ func settleProblem(ctx context.Context, tx *Tx, b *zabano.Booking, res zabano.Re
 	return err
 }
 
-const problemColumns = `id, booking_id, reported_by, reason, text, resolution, status, created_at, COALESCE(answered_at, 0)`
+const problemColumns = `p.id, p.booking_id, p.reported_by, p.reason, p.text, p.resolution, p.status, p.created_at,
+	COALESCE(p.answered_at, 0), COALESCE(p.outcome, ''), p.note, COALESCE(p.settled_at, 0)`
 
-func scanProblem(row interface{ Scan(...any) error }) (*zabano.ProblemReport, error) {
+func scanProblem(row interface{ Scan(...any) error }, extra ...any) (*zabano.ProblemReport, error) {
 	var r zabano.ProblemReport
-	var created, answered int64
-	err := row.Scan(&r.ID, &r.BookingID, &r.ReportedBy, &r.Reason, &r.Text, &r.Resolution, &r.Status, &created, &answered)
+	var created, answered, settled int64
+	err := row.Scan(append([]any{&r.ID, &r.BookingID, &r.ReportedBy, &r.Reason, &r.Text, &r.Resolution, &r.Status, &created,
+		&answered, &r.Outcome, &r.Note, &settled}, extra...)...)
 	if err != nil {
 		return nil, notFound(err, zabano.MsgProblemNotFound)
 	}
@@ -188,11 +190,14 @@ func scanProblem(row interface{ Scan(...any) error }) (*zabano.ProblemReport, er
 	if answered != 0 {
 		r.AnsweredAt = fromMS(answered)
 	}
+	if settled != 0 {
+		r.SettledAt = fromMS(settled)
+	}
 	return &r, nil
 }
 
 func findProblem(ctx context.Context, tx *Tx, id int64) (*zabano.ProblemReport, error) {
-	return scanProblem(tx.queryRow(ctx, `SELECT `+problemColumns+` FROM problem_reports WHERE id = ?`, id))
+	return scanProblem(tx.queryRow(ctx, `SELECT `+problemColumns+` FROM problem_reports p WHERE p.id = ?`, id))
 }
 
 // BookingProblems implements zabano.ProblemStore.
@@ -202,8 +207,8 @@ func (db *DB) BookingProblems(ctx context.Context, u *zabano.User) (byBooking ma
 		col = "teacher_id"
 	}
 	err = db.read(ctx, func(tx *Tx) error {
-		rows, err := tx.query(ctx, `SELECT `+problemColumns+` FROM problem_reports
-			WHERE booking_id IN (SELECT id FROM bookings WHERE `+col+` = ?)`, u.ID)
+		rows, err := tx.query(ctx, `SELECT `+problemColumns+` FROM problem_reports p
+			WHERE p.booking_id IN (SELECT id FROM bookings WHERE `+col+` = ?)`, u.ID)
 		if err != nil {
 			return err
 		}

@@ -119,21 +119,17 @@ func requestWithdrawal(ctx context.Context, tx *Tx, w *zabano.Withdrawal) error 
 		w.UserID, w.Kind, w.Amount, w.IBAN, w.Status, t.ID, ms(w.CreatedAt)).Scan(&w.ID)
 }
 
-const withdrawalColumns = `w.id, w.user_id, w.kind, w.amount, w.iban, w.status, w.created_at, w.settled_at,
-	w.reference, w.reason, COALESCE(w.settled_by, 0),
-	u.username, u.role, u.first_name, u.last_name, u.phone, u.photo`
+var withdrawalColumns = `w.id, w.user_id, w.kind, w.amount, w.iban, w.status, w.created_at, w.settled_at,
+	w.reference, w.reason, COALESCE(w.settled_by, 0), ` + summaryColumns("u")
 
 func scanWithdrawal(row interface{ Scan(...any) error }) (*zabano.Withdrawal, error) {
 	var w zabano.Withdrawal
 	var created int64
 	var settled sql.NullInt64
-	u := &w.User
-	if err := row.Scan(&w.ID, &w.UserID, &w.Kind, &w.Amount, &w.IBAN, &w.Status, &created, &settled,
-		&w.Reference, &w.Reason, &w.SettledBy,
-		&u.Username, &u.Role, &u.FirstName, &u.LastName, &u.Phone, &u.Photo); err != nil {
+	if err := row.Scan(append([]any{&w.ID, &w.UserID, &w.Kind, &w.Amount, &w.IBAN, &w.Status, &created, &settled,
+		&w.Reference, &w.Reason, &w.SettledBy}, summaryOf(&w.User)...)...); err != nil {
 		return nil, notFound(err, zabano.MsgWithdrawalNotFound)
 	}
-	u.ID = w.UserID
 	w.CreatedAt, w.SettledAt = fromMS(created), fromNullMS(settled)
 	return &w, nil
 }
