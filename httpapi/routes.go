@@ -124,6 +124,8 @@ func (s *Server) routes(mux *routeMux) {
 	mux.HandleFunc("GET /api/admin/withdrawals/{$}", s.only(zabano.RoleAdmin, s.adminWithdrawals))
 	mux.HandleFunc("POST /api/admin/withdrawals/{id}/pay/{$}", s.only(zabano.RoleAdmin, s.payWithdrawal))
 	mux.HandleFunc("POST /api/admin/withdrawals/{id}/reject/{$}", s.only(zabano.RoleAdmin, s.rejectWithdrawal))
+	mux.HandleFunc("GET /api/admin/payments/{$}", s.only(zabano.RoleAdmin, s.adminPayments))
+	mux.HandleFunc("POST /api/admin/payments/{authority}/reverify/{$}", s.only(zabano.RoleAdmin, s.reverifyPayment))
 	mux.HandleFunc("GET /api/admin/disputes/{$}", s.only(zabano.RoleAdmin, s.disputes))
 	mux.HandleFunc("GET /api/admin/disputes/{id}/{$}", s.only(zabano.RoleAdmin, s.dispute))
 	mux.HandleFunc("POST /api/admin/disputes/{id}/decide/{$}", s.only(zabano.RoleAdmin, s.decideDispute))

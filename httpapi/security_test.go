@@ -122,6 +122,7 @@ type world struct {
 	payout, rejectPayout           int64  // the teacher's withdrawals, pending, for the operator to pay and reject
 	authority                      string // the student's payment, paid at the gateway, not yet credited
 	pending                        string // the student's payment, not yet answered at the gateway
+	stuck                          string // the student's payment, paid at the gateway, for the operator to verify again
 	photo                          string // the teacher's photo, a /media path
 	accounts                       [actors]string
 }
@@ -221,6 +222,8 @@ func newWorld(t *testing.T, a *app) *world {
 	w.authority = a.requestPayment(w.token[student], 5_000)
 	a.answerSandbox(w.authority, "OK")
 	w.pending = a.requestPayment(w.token[student], 6_000)
+	w.stuck = a.requestPayment(w.token[student], 7_000)
+	a.answerSandbox(w.stuck, "OK")
 
 	w.chat = w.id2(w.ok(200, req{method: "POST", path: "/api/chat/create/", token: w.token[student], body: map[string]any{"teacher_id": w.id[teacher]}}))
 	w.ok(201, req{method: "POST", path: "/api/messages/send/", token: w.token[student], body: map[string]any{"chat_id": w.chat, "content": "MSG-sara"}})
@@ -554,6 +557,10 @@ func authMatrix() []authRow {
 		}},
 		{pattern: "POST /api/admin/withdrawals/{id}/reject/{$}", want: adminOnly(200), call: func(w *world, who int) req {
 			return req{method: "POST", path: fmt.Sprintf("/api/admin/withdrawals/%d/reject/", w.rejectPayout), body: map[string]string{"reason": "wrong IBAN"}}
+		}},
+		{pattern: "GET /api/admin/payments/{$}", want: adminOnly(200), call: get("/api/admin/payments/")},
+		{pattern: "POST /api/admin/payments/{authority}/reverify/{$}", want: adminOnly(200), call: func(w *world, who int) req {
+			return req{method: "POST", path: "/api/admin/payments/" + w.stuck + "/reverify/"}
 		}},
 		{pattern: "GET /api/admin/disputes/{$}", want: adminOnly(200), call: get("/api/admin/disputes/")},
 		{pattern: "GET /api/admin/disputes/{id}/{$}", want: adminOnly(200), call: func(w *world, who int) req {
