@@ -233,10 +233,12 @@ type WalletStore interface {
 	RejectWithdrawal(ctx context.Context, id, by int64, reason string) (*Withdrawal, error)
 }
 
-// Wallets is what users see and do with their wallets.
+// Wallets is what users see and do with their wallets, and operators with
+// withdrawals and adjustments.
 type Wallets struct {
-	Store WalletStore
-	Now   func() time.Time
+	Store       WalletStore
+	Adjustments AdjustmentStore
+	Now         func() time.Time
 }
 
 // Balance is the wallet balance of user id.

@@ -129,6 +129,7 @@ func (s *Server) routes(mux *routeMux) {
 	mux.HandleFunc("GET /api/admin/disputes/{$}", s.only(zabano.RoleAdmin, s.disputes))
 	mux.HandleFunc("GET /api/admin/disputes/{id}/{$}", s.only(zabano.RoleAdmin, s.dispute))
 	mux.HandleFunc("POST /api/admin/disputes/{id}/decide/{$}", s.only(zabano.RoleAdmin, s.decideDispute))
+	mux.HandleFunc("POST /api/admin/adjustments/{$}", s.only(zabano.RoleAdmin, s.adjust))
 	mux.HandleFunc("GET /api/admin/commission/{$}", s.only(zabano.RoleAdmin, s.commission))
 	mux.HandleFunc("PUT /api/admin/commission/{$}", s.only(zabano.RoleAdmin, s.setCommission))
 

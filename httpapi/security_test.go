@@ -569,6 +569,9 @@ func authMatrix() []authRow {
 		{pattern: "POST /api/admin/disputes/{id}/decide/{$}", want: adminOnly(200), call: func(w *world, who int) req {
 			return req{method: "POST", path: fmt.Sprintf("/api/admin/disputes/%d/decide/", w.dispute), body: map[string]any{"refund_percent": 50, "note": "Half each."}}
 		}},
+		{pattern: "POST /api/admin/adjustments/{$}", want: adminOnly(201), call: func(w *world, who int) req {
+			return req{method: "POST", path: "/api/admin/adjustments/", body: map[string]any{"user_id": w.id[student], "amount": 1_000, "reason": "welcome bonus"}}
+		}},
 		{pattern: "GET /api/admin/commission/{$}", want: adminOnly(200), call: get("/api/admin/commission/")},
 		{pattern: "PUT /api/admin/commission/{$}", want: adminOnly(200), call: func(w *world, who int) req {
 			return req{method: "PUT", path: "/api/admin/commission/", body: map[string]int{"percent": 0}}
