@@ -46,7 +46,9 @@ func TestAdjustmentAPI(t *testing.T) {
 		var wg sync.WaitGroup
 		statuses := make([]int, 2)
 		for i := range statuses {
-			wg.Go(func() { statuses[i] = adjust(map[string]any{"user_id": sara, "amount": -15_000, "reason": "correction"}, "en").status })
+			wg.Go(func() {
+				statuses[i] = adjust(map[string]any{"user_id": sara, "amount": -15_000, "reason": "correction"}, "en").status
+			})
 		}
 		wg.Wait()
 		if statuses[0]+statuses[1] != 201+409 {
