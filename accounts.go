@@ -243,7 +243,7 @@ func (a *Accounts) ChangePassword(ctx context.Context, u *User, current, newPass
 	if err := v.Err(); err != nil {
 		return "", err
 	}
-	if err := a.Limiter.Take(ctx, "password-change:"+strconv.FormatInt(u.ID, 10), a.PasswordChangesPerUser, LoginWindow); err != nil {
+	if err := a.Limiter.Take(ctx, passwordTries(u), a.PasswordChangesPerUser, LoginWindow); err != nil {
 		return "", err
 	}
 	if !CheckPassword(u.PasswordHash, current) {
@@ -258,6 +258,10 @@ func (a *Accounts) ChangePassword(ctx context.Context, u *User, current, newPass
 	}
 	return a.Tokens.Issue(u)
 }
+
+// passwordTries is the Limiter key of the tries a signed-in session makes at
+// u's current password, PasswordChangesPerUser per LoginWindow.
+func passwordTries(u *User) string { return "password-change:" + strconv.FormatInt(u.ID, 10) }
 
 // Authenticate returns the user that the access token s was issued to.
 func (a *Accounts) Authenticate(ctx context.Context, s string) (*User, error) {

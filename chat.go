@@ -65,6 +65,8 @@ var (
 		"You can start a chat only with a student who booked a class with you.",
 		"فقط با زبان‌آموزی که با شما کلاس رزرو کرده است می‌توانید گفت‌وگو را آغاز کنید.",
 	}
+	// MsgChatDeleted: the other side of the chat deleted their account.
+	MsgChatDeleted = Msg{"This user has deleted their account.", "این کاربر حساب خود را حذف کرده است."}
 	// MsgNotATeacher / MsgNotAStudent: the other side of a new chat is of the wrong role.
 	MsgNotATeacher = Msg{"Teacher not found.", "استاد یافت نشد."}
 	MsgNotAStudent = Msg{"Student not found.", "زبان‌آموز یافت نشد."}
@@ -102,7 +104,8 @@ const EventTTL = 24 * time.Hour
 // one transaction; those that write record their events in it.
 type ChatStore interface {
 	// OpenChat returns the chat of the pair, creating it on first use. A
-	// teacher may open one only with a student who booked them.
+	// teacher may open one only with a student who booked them; a user who
+	// deleted their account is not found.
 	OpenChat(ctx context.Context, studentID, teacherID int64, by Role) (*Chat, error)
 	// ChatsOf lists userID's chats, the newest activity first, each with its
 	// other participant, last message and unread count, in one query.
@@ -113,7 +116,7 @@ type ChatStore interface {
 	// the message before (all when 0), oldest first.
 	Messages(ctx context.Context, userID, chatID, before int64, limit int) ([]*Message, error)
 	// SendMessage saves a message from userID and a "message" event for both
-	// participants.
+	// participants; ECONFLICT when the other deleted their account.
 	SendMessage(ctx context.Context, userID, chatID int64, content string) (*Message, *Chat, error)
 	// MarkRead marks a chat of userID read up to its newest message, with a
 	// "read" event for userID's other tabs.

@@ -23,9 +23,11 @@ type Review struct {
 	Reply     string
 	RepliedAt time.Time // zero until the teacher answers
 	// Hidden reviews (by an operator) count in no rating and are not listed.
-	Hidden bool
-	// Student is the reviewer, for showing their name.
-	Student User
+	Hidden       bool
+	HiddenReason string
+	// Student is the reviewer, for showing their name; Teacher is filled for
+	// operators' lists only.
+	Student, Teacher User
 }
 
 // NewReview is a student's rating of one of their classes.

@@ -86,6 +86,20 @@ type TeacherProfile struct {
 	Languages []string     // offered, as LanguagesOf(Levels)
 	Levels    []LevelPrice // offered now, by language then level
 	Documents []Document
+	Review    TeacherReview
+	// Listed: approved, and neither suspended nor deleted. Students find
+	// and book listed teachers only.
+	Listed bool
+}
+
+// MsgTeacherNotFound answers for a teacher who does not exist, or whom the
+// caller may not see.
+var MsgTeacherNotFound = Msg{"Teacher not found.", "استاد یافت نشد."}
+
+// ShownTo reports whether u may see p's public profile: anyone a listed
+// teacher's, only the teacher their own while they are not listed.
+func (p *TeacherProfile) ShownTo(u *User) bool {
+	return p.Listed || u.ID == p.User.ID
 }
 
 // LanguagesOf lists the languages of levels, each once, in order.

@@ -235,4 +235,14 @@ type UserStore interface {
 	FindUserByID(ctx context.Context, id int64) (*User, error)
 	// FindUserByUsername matches username ignoring case.
 	FindUserByUsername(ctx context.Context, username string) (*User, error)
+	// ExportAccount writes the data of user id to sink, the files of
+	// ExportFilesOf their role in order, in one read transaction, and returns
+	// the media keys of the files they stored.
+	ExportAccount(ctx context.Context, id int64, sink ExportSink) (files []string, err error)
+	// DeleteAccount deletes the account of user id, a student or teacher,
+	// unless AccountHolds hold it (ECONFLICT): it erases or anonymises their
+	// personal data and keeps their money records, frees their username and
+	// phone, and returns the media keys of their stored files, to delete once
+	// it has committed.
+	DeleteAccount(ctx context.Context, id int64) (files []string, err error)
 }

@@ -135,14 +135,10 @@ var (
 	MsgWithdrawalSettled  = Msg{"Withdrawal %d is already %s.", "درخواست برداشت %d قبلاً %s شده است."}
 	MsgRefundEmpty        = Msg{"Your wallet is empty: there is nothing to refund.", "کیف پول شما خالی است؛ مبلغی برای بازپرداخت نیست."}
 	msgReferenceRequired  = Msg{"Enter the bank's reference for this transfer.", "شمارهٔ پیگیری بانکی این واریز را وارد کنید."}
-	msgReasonRequired     = Msg{"Give a reason.", "دلیل را بنویسید."}
 )
 
-// Lengths of what operators type.
-const (
-	maxReference = 100
-	maxReason    = 500
-)
+// maxReference is the longest bank reference an operator may type.
+const maxReference = 100
 
 // Withdrawal is a user's request to be paid Amount Toman of their wallet to
 // their bank account IBAN: a teacher's earnings, or a student's refund. The

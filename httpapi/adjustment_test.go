@@ -24,7 +24,7 @@ func TestAdjustmentAPI(t *testing.T) {
 		}{
 			{"no user", "user_id", "Choose a user.", map[string]any{"amount": 1000, "reason": "x"}},
 			{"zero", "amount", "Enter an amount other than zero: above zero to credit, below zero to debit.", map[string]any{"user_id": sara, "amount": 0, "reason": "x"}},
-			{"no reason", "reason", "Give a reason.", map[string]any{"user_id": sara, "amount": 1000}},
+			{"no reason", "reason", "Write the reason.", map[string]any{"user_id": sara, "amount": 1000}},
 			{"an operator", "user_id", "Only students' and teachers' wallets can be adjusted.", map[string]any{"user_id": a.userID(t, "ops"), "amount": 1000, "reason": "x"}},
 		} {
 			if r := adjust(tc.body, "en"); r.status != 400 || r.field(t, tc.field) != tc.want {

@@ -102,6 +102,7 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 		},
 		Reviews:       db,
 		Operators:     db,
+		People:        &zabano.People{Store: db, Now: clock.Now},
 		Auditor:       db,
 		Settings:      &zabano.Settings{Store: db},
 		Chats:         db,

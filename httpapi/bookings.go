@@ -64,13 +64,15 @@ type bookingJSON struct {
 	Problem *problemJSON `json:"problem"`
 }
 
-func (s *Server) bookingOf(b *zabano.Booking, loc *time.Location) bookingJSON {
+// bookingOf is b as its sides see it, in the time zone loc and, for the
+// name of a side who deleted their account, the language l.
+func (s *Server) bookingOf(b *zabano.Booking, loc *time.Location, l string) bookingJSON {
 	person := func(u zabano.User) personJSON {
-		return personJSON{u.ID, u.Username, u.DisplayName(), s.mediaURL(u.Photo)}
+		return personJSON{u.ID, u.Username, nameOf(&u, l), s.mediaURL(u.Photo)}
 	}
 	out := bookingJSON{
 		ID: b.ID, Status: b.Status, CancellationPending: b.Status == zabano.StatusCancelPending, CancelledBy: b.CancelledBy,
-		TeacherID: b.TeacherID, TeacherName: b.Teacher.DisplayName(), TeacherPhoto: s.mediaURL(b.Teacher.Photo),
+		TeacherID: b.TeacherID, TeacherName: nameOf(&b.Teacher, l), TeacherPhoto: s.mediaURL(b.Teacher.Photo),
 		Teacher: person(b.Teacher), StudentID: b.StudentID, Student: person(b.Student),
 		StartTime: b.Start, EndTime: b.End, Duration: int(b.Duration().Minutes()), Price: b.Price, Trial: b.Trial,
 		LevelPrice: b.LevelPriceID, Language: b.Language, LevelName: b.Level.String(),
@@ -129,7 +131,7 @@ func (s *Server) answerBooking(w http.ResponseWriter, r *http.Request, status in
 		writeError(w, r, err)
 		return
 	}
-	encode(w, status, s.bookingOf(b, loc))
+	encode(w, status, s.bookingOf(b, loc, lang(r)))
 }
 
 // changeBooking is a handler that applies change to the booking {id} of the
@@ -200,9 +202,9 @@ func (s *Server) bookings(w http.ResponseWriter, r *http.Request, u *zabano.User
 	}
 	out := make([]bookingJSON, len(list))
 	for i, b := range list {
-		out[i] = s.bookingOf(b, loc)
+		out[i] = s.bookingOf(b, loc, lang(r))
 		if rv := reviews[b.ID]; rv != nil {
-			out[i].Review, out[i].ReviewUntil = reviewOf(rv), nil
+			out[i].Review, out[i].ReviewUntil = reviewOf(rv, lang(r)), nil
 		}
 		if m := moves[b.ID]; m != nil {
 			out[i].Reschedule = rescheduleOf(m, loc, s.Now())

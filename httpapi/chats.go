@@ -39,11 +39,13 @@ type chatJSON struct {
 	CreatedAt   time.Time       `json:"created_at"`
 }
 
-func (s *Server) chatOf(c *zabano.Chat, readerID int64) chatJSON {
+// chatOf is c as readerID's list shows it, the name of another side who
+// deleted their account in the language l.
+func (s *Server) chatOf(c *zabano.Chat, readerID int64, l string) chatJSON {
 	o := c.Other(readerID)
 	return chatJSON{
 		ID: c.ID, Teacher: c.TeacherID, Student: c.StudentID,
-		Participant: participantJSON{personJSON{o.ID, o.Username, o.DisplayName(), s.mediaURL(o.Photo)}, o.Role},
+		Participant: participantJSON{personJSON{o.ID, o.Username, nameOf(&o, l), s.mediaURL(o.Photo)}, o.Role},
 		LastMessage: messageOf(c.LastMessage), Unread: c.Unread, CreatedAt: c.CreatedAt,
 	}
 }
@@ -57,7 +59,7 @@ func (s *Server) chats(w http.ResponseWriter, r *http.Request, u *zabano.User) {
 	}
 	out := make([]chatJSON, len(list))
 	for i, c := range list {
-		out[i] = s.chatOf(c, u.ID)
+		out[i] = s.chatOf(c, u.ID, lang(r))
 	}
 	encode(w, http.StatusOK, out)
 }
@@ -142,7 +144,7 @@ func (s *Server) createChat(w http.ResponseWriter, r *http.Request, u *zabano.Us
 		writeError(w, r, err)
 		return
 	}
-	encode(w, http.StatusOK, s.chatOf(c, u.ID))
+	encode(w, http.StatusOK, s.chatOf(c, u.ID, lang(r)))
 }
 
 // sendMessage is POST /api/messages/send/ (chat_id, content): the saved

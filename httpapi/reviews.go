@@ -25,10 +25,12 @@ type reviewJSON struct {
 	Reply       *replyJSON `json:"reply"`
 }
 
-func reviewOf(r *zabano.Review) *reviewJSON {
+// reviewOf is r as it is shown, the name of a student who deleted their
+// account in the language l.
+func reviewOf(r *zabano.Review, l string) *reviewJSON {
 	out := &reviewJSON{
 		ID: r.ID, Booking: r.BookingID, TeacherID: r.TeacherID, StudentID: r.StudentID,
-		StudentName: r.Student.DisplayName(), Rating: r.Rating, Text: r.Text, CreatedAt: r.CreatedAt,
+		StudentName: nameOf(&r.Student, l), Rating: r.Rating, Text: r.Text, CreatedAt: r.CreatedAt,
 	}
 	if !r.RepliedAt.IsZero() {
 		out.Reply = &replyJSON{r.Reply, r.RepliedAt}
@@ -59,7 +61,7 @@ func (s *Server) addReview(w http.ResponseWriter, r *http.Request, u *zabano.Use
 		writeError(w, r, err)
 		return
 	}
-	encode(w, http.StatusCreated, reviewOf(rv))
+	encode(w, http.StatusCreated, reviewOf(rv, lang(r)))
 }
 
 // replyToReview is POST /api/reviews/{id}/reply/ (text): the teacher's one
@@ -83,7 +85,7 @@ func (s *Server) replyToReview(w http.ResponseWriter, r *http.Request, u *zabano
 		writeError(w, r, err)
 		return
 	}
-	encode(w, http.StatusOK, reviewOf(rv))
+	encode(w, http.StatusOK, reviewOf(rv, lang(r)))
 }
 
 // reviewsPageSize is the length of a page of a teacher's reviews.
@@ -109,7 +111,7 @@ func (s *Server) teacherReviews(w http.ResponseWriter, r *http.Request, _ *zaban
 	}
 	results := make([]*reviewJSON, len(list))
 	for i, rv := range list {
-		results[i] = reviewOf(rv)
+		results[i] = reviewOf(rv, lang(r))
 	}
 	var next *int
 	if page*reviewsPageSize < total {

@@ -30,6 +30,9 @@ func (s *Server) routes(mux *routeMux) {
 	mux.HandleFunc("POST /api/auth/reset-password/{$}", s.resetPassword)
 	mux.HandleFunc("GET /api/profile/{$}", s.signedIn(s.profile))
 	mux.HandleFunc("POST /api/auth/change-password/{$}", s.signedIn(s.changePassword))
+	// Each user's own data: the archive of it, and deleting the account (issue 14).
+	mux.HandleFunc("GET /api/account/export/{$}", s.authed(s.exportAccount))
+	mux.HandleFunc("POST /api/account/delete/{$}", s.authed(s.deleteAccount))
 	if s.Outbox != nil {
 		mux.HandleFunc("GET /api/dev/sms-outbox/{$}", s.smsOutbox)
 	}
@@ -39,6 +42,7 @@ func (s *Server) routes(mux *routeMux) {
 	mux.HandleFunc("POST /api/teacher/profile/{$}", s.only(zabano.RoleTeacher, s.updateTeacherProfile))
 	mux.HandleFunc("PUT /api/teacher/profile/{$}", s.only(zabano.RoleTeacher, s.updateTeacherProfile))
 	mux.HandleFunc("PATCH /api/teacher/profile/{$}", s.only(zabano.RoleTeacher, s.updateTeacherProfile))
+	mux.HandleFunc("POST /api/teacher/profile/review/{$}", s.only(zabano.RoleTeacher, s.askReview))
 	mux.HandleFunc("DELETE /api/teacher/documents/{id}/{$}", s.only(zabano.RoleTeacher, s.deleteTeacherDocument))
 	mux.HandleFunc("GET /api/teachers/list/{$}", s.authed(s.listTeachers))
 	mux.HandleFunc("GET /api/teachers/{id}/profile/{$}", s.authed(s.teacherPricing))
@@ -120,6 +124,16 @@ func (s *Server) routes(mux *routeMux) {
 
 	// The operator's console (issue 14).
 	mux.HandleFunc("GET /api/admin/log/{$}", s.only(zabano.RoleAdmin, s.operatorLog))
+	mux.HandleFunc("GET /api/admin/overview/{$}", s.only(zabano.RoleAdmin, s.overview))
+	mux.HandleFunc("GET /api/admin/users/{$}", s.only(zabano.RoleAdmin, s.adminUsers))
+	mux.HandleFunc("GET /api/admin/users/{id}/{$}", s.only(zabano.RoleAdmin, s.adminUser))
+	mux.HandleFunc("POST /api/admin/users/{id}/suspend/{$}", s.only(zabano.RoleAdmin, s.suspendUser))
+	mux.HandleFunc("POST /api/admin/users/{id}/unsuspend/{$}", s.only(zabano.RoleAdmin, s.unsuspendUser))
+	mux.HandleFunc("GET /api/admin/teachers/pending/{$}", s.only(zabano.RoleAdmin, s.pendingTeachers))
+	mux.HandleFunc("POST /api/admin/teachers/{id}/approve/{$}", s.only(zabano.RoleAdmin, s.approveTeacher))
+	mux.HandleFunc("POST /api/admin/teachers/{id}/reject/{$}", s.only(zabano.RoleAdmin, s.rejectTeacher))
+	mux.HandleFunc("GET /api/admin/reviews/{$}", s.only(zabano.RoleAdmin, s.adminReviews))
+	mux.HandleFunc("POST /api/admin/reviews/{id}/hide/{$}", s.only(zabano.RoleAdmin, s.hideReview))
 	mux.HandleFunc("GET /api/admin/audit/{$}", s.only(zabano.RoleAdmin, s.audit))
 	mux.HandleFunc("GET /api/admin/withdrawals/{$}", s.only(zabano.RoleAdmin, s.adminWithdrawals))
 	mux.HandleFunc("POST /api/admin/withdrawals/{id}/pay/{$}", s.only(zabano.RoleAdmin, s.payWithdrawal))

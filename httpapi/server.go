@@ -52,7 +52,11 @@ type Server struct {
 	Payments *zabano.Payments
 	// Operators keeps the operators and their log.
 	Operators zabano.OperatorStore
-	// Auditor runs the audits of the money records and the bookings.
+	// People is what operators see and do about users, teachers' profiles
+	// and reviews.
+	People *zabano.People
+	// Auditor runs the audits of the money records and the bookings, for
+	// the audit page and the overview.
 	Auditor zabano.Auditor
 	// Settings are the marketplace's settings operators change: the commission.
 	Settings *zabano.Settings

@@ -189,9 +189,13 @@ func (s *Server) teacherStudents(w http.ResponseWriter, r *http.Request, u *zaba
 	out := make([]studentItemJSON, len(list))
 	for i, st := range list {
 		su := st.User
+		contact := userContactJSON{su.Username, su.Email, su.Phone}
+		if su.Deleted() {
+			contact = userContactJSON{} // erased: the placeholders are no one's
+		}
 		item := studentItemJSON{
-			ID: su.ID, User: userContactJSON{su.Username, su.Email, su.Phone},
-			FirstName: su.FirstName, LastName: su.LastName, Name: su.DisplayName(), ProfilePhotoURL: s.mediaURL(su.Photo),
+			ID: su.ID, User: contact,
+			FirstName: su.FirstName, LastName: su.LastName, Name: nameOf(&su, lang(r)), ProfilePhotoURL: s.mediaURL(su.Photo),
 			Level: st.Level, TotalClasses: st.Total, CompletedClasses: st.Completed, Paid: st.Paid,
 			JoinDate: su.CreatedAt, Status: "completed",
 		}

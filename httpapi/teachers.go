@@ -97,6 +97,8 @@ type teacherProfileJSON struct {
 	TotalEarnings      int64 `json:"total_earnings"`
 	// DocumentErrors lists uploaded documents that were skipped, after a save.
 	DocumentErrors []rejectedFile `json:"document_errors,omitempty"`
+	// Review is where the profile stands with the operators.
+	Review teacherReviewJSON `json:"review"`
 }
 
 func (s *Server) teacherOf(p *zabano.TeacherProfile) teacherJSON {
@@ -131,6 +133,7 @@ func (s *Server) teacherProfileOf(p *zabano.TeacherProfile) teacherProfileJSON {
 		Documents: []documentJSON{}, LanguageLevels: []languageLevelsJSON{},
 		Specializations: p.Specializations, Education: p.Education, Certifications: p.Certifications,
 		TeachingStyle: p.TeachingStyle, AvailabilityNote: p.AvailabilityNote, Complete: p.Complete(),
+		Review: teacherReviewOf(&p.Review),
 	}
 	for _, d := range p.Documents {
 		out.Documents = append(out.Documents, documentJSON{d.ID, d.Name, *s.mediaURL(d.File), d.CreatedAt})
@@ -301,12 +304,16 @@ func (s *Server) deleteTeacherDocument(w http.ResponseWriter, r *http.Request, u
 
 // teacherPricing is GET /api/teachers/{id}/profile/: what a student needs to
 // book: the teacher, their level prices and whether a trial is open to the
-// student (trial_available, false for any other caller).
+// student (trial_available, false for any other caller). A teacher who is
+// not listed is not found, but by themselves.
 func (s *Server) teacherPricing(w http.ResponseWriter, r *http.Request, u *zabano.User) {
 	id, err := pathID(r)
 	var p *zabano.TeacherProfile
 	if err == nil {
 		p, err = s.Teachers.FindTeacherProfile(r.Context(), id)
+	}
+	if err == nil && !p.ShownTo(u) {
+		err = zabano.Errorf(zabano.ENOTFOUND, zabano.MsgTeacherNotFound)
 	}
 	trial := false
 	if err == nil && u.Role == zabano.RoleStudent {

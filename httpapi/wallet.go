@@ -31,12 +31,16 @@ func (s *Server) walletTransactions(w http.ResponseWriter, r *http.Request, u *z
 	}
 	out := make([]walletTransactionJSON, len(list))
 	for i, t := range list {
-		out[i] = walletTransactionJSON{
-			ID: t.ID, Type: t.Type, TransactionType: t.Type, Amount: t.Amount,
-			Date: t.CreatedAt, CreatedAt: t.CreatedAt, Status: t.Status, Description: t.Description,
-		}
+		out[i] = walletTransactionOf(t)
 	}
 	encode(w, http.StatusOK, out)
+}
+
+func walletTransactionOf(t zabano.WalletTransaction) walletTransactionJSON {
+	return walletTransactionJSON{
+		ID: t.ID, Type: t.Type, TransactionType: t.Type, Amount: t.Amount,
+		Date: t.CreatedAt, CreatedAt: t.CreatedAt, Status: t.Status, Description: t.Description,
+	}
 }
 
 // walletSummary is GET /api/teacher/wallet/summary/.

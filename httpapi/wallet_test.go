@@ -70,7 +70,7 @@ func TestAdminWithdrawals(t *testing.T) {
 			{"no reference", pay(ids[0]), "en", "reference", "Enter the bank's reference for this transfer.", map[string]string{"reference": "   "}},
 			{"no reference, in Persian", pay(ids[0]), "fa", "reference", "شمارهٔ پیگیری بانکی این واریز را وارد کنید.", nil},
 			{"a long reference", pay(ids[0]), "en", "reference", "At most 100 characters.", map[string]string{"reference": strings.Repeat("1", 101)}},
-			{"no reason", reject(ids[0]), "en", "reason", "Give a reason.", map[string]string{"reason": ""}},
+			{"no reason", reject(ids[0]), "en", "reason", "Write the reason.", map[string]string{"reason": ""}},
 			{"no reason, in Persian", reject(ids[0]), "fa", "reason", "دلیل را بنویسید.", map[string]string{}},
 		} {
 			t.Run(tc.name, func(t *testing.T) {

@@ -66,7 +66,7 @@ func (s *Server) bookWeekly(w http.ResponseWriter, r *http.Request, u *zabano.Us
 	}
 	out := make([]bookingJSON, len(list))
 	for i, b := range list {
-		out[i] = s.bookingOf(b, loc)
+		out[i] = s.bookingOf(b, loc, lang(r))
 	}
 	encode(w, http.StatusCreated, out)
 }

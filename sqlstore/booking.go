@@ -133,7 +133,9 @@ func (db *DB) TeacherSlots(ctx context.Context, teacherID int64, from, to time.T
 	err = db.read(ctx, func(tx *Tx) error {
 		args := []any{teacherID, ms(from), ms(to)}
 		if onlyFree {
-			where += ` AND booked = FALSE AND ` + slotNotHeld
+			// Students see the free slots of listed teachers only; to them
+			// another teacher has none, like a teacher who does not exist.
+			where += ` AND booked = FALSE AND ` + slotNotHeld + ` AND ` + teacherListed
 			args = append(args, ms(tx.now))
 		}
 		slots, err = findSlots(ctx, tx, where, args...)
@@ -167,7 +169,9 @@ func (db *DB) DeleteSlot(ctx context.Context, teacherID, slotID int64) error {
 
 // Book implements zabano.BookingStore. Claiming the slot is a conditional
 // UPDATE, so of two students booking one slot at once exactly one gets it;
-// the other's transaction, debit included, rolls back.
+// the other's transaction, debit included, rolls back. The slot of a
+// teacher who is not listed is not found, as if they did not exist
+// (checkListed).
 func (db *DB) Book(ctx context.Context, nb *zabano.NewBooking) (b *zabano.Booking, err error) {
 	err = db.write(ctx, func(tx *Tx) error {
 		var teacherID, start, end int64
@@ -175,7 +179,8 @@ func (db *DB) Book(ctx context.Context, nb *zabano.NewBooking) (b *zabano.Bookin
 			RETURNING teacher_id, start_at, end_at`, nb.SlotID, ms(tx.now), ms(tx.now)).Scan(&teacherID, &start, &end)
 		if errors.Is(err, sql.ErrNoRows) {
 			var booked bool
-			if err := tx.queryRow(ctx, `SELECT booked FROM slots WHERE id = ? AND start_at > ?`, nb.SlotID, ms(tx.now)).Scan(&booked); err != nil {
+			if err := tx.queryRow(ctx, `SELECT booked FROM slots WHERE id = ? AND start_at > ? AND `+teacherListed,
+				nb.SlotID, ms(tx.now)).Scan(&booked); err != nil {
 				return notFound(err, zabano.MsgSlotNotFound)
 			}
 			if !booked { // held for a proposed move (reschedule.go)
@@ -183,6 +188,9 @@ func (db *DB) Book(ctx context.Context, nb *zabano.NewBooking) (b *zabano.Bookin
 			}
 			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgSlotTaken)
 		} else if err != nil {
+			return err
+		}
+		if err := checkListed(ctx, tx, teacherID); err != nil {
 			return err
 		}
 		levelID, price, err := classPrice(ctx, tx, teacherID, nb)
@@ -204,6 +212,24 @@ func (db *DB) Book(ctx context.Context, nb *zabano.NewBooking) (b *zabano.Bookin
 		return err
 	})
 	return b, err
+}
+
+// checkListed refuses booking teacher id while they are not listed, as if
+// their slot did not exist. On PostgreSQL it holds their profile's row
+// until tx ends: a suspension, which changes that row, waits for the
+// booking and then cancels it with the teacher's other classes, or the
+// booking waits for the suspension and is refused.
+func checkListed(ctx context.Context, tx *Tx, teacherID int64) error {
+	q := `SELECT listed FROM teacher_profiles WHERE user_id = ?`
+	if tx.pg {
+		q += ` FOR SHARE`
+	}
+	var listed bool
+	err := tx.queryRow(ctx, q, teacherID).Scan(&listed)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && !listed {
+		return zabano.Errorf(zabano.ENOTFOUND, zabano.MsgSlotNotFound)
+	}
+	return err
 }
 
 // insertBooking writes a class of nb's student at slot, already claimed,
@@ -373,20 +399,27 @@ func (db *DB) DecideCancel(ctx context.Context, teacherID, bookingID int64, appr
 // CancelByTeacher implements zabano.BookingStore.
 func (db *DB) CancelByTeacher(ctx context.Context, teacherID, bookingID int64) (b *zabano.Booking, err error) {
 	err = db.write(ctx, func(tx *Tx) error {
-		b, err = transition(ctx, tx, bookingID, "teacher_id", teacherID,
-			[]zabano.BookingStatus{zabano.StatusBooked, zabano.StatusCancelPending}, zabano.StatusCancelled,
-			`, cancelled_by = ?, closed_at = ?`, zabano.RoleTeacher, ms(tx.now))
-		if err != nil {
-			return err
-		}
-		// The teacher cannot teach then: the time is withdrawn, not offered again.
-		if _, err := tx.exec(ctx, `DELETE FROM slots WHERE id = ?`, b.SlotID); err != nil {
-			return err
-		}
-		b.SlotID = 0
-		return refund(ctx, tx, b)
+		b, err = cancelByTeacher(ctx, tx, teacherID, bookingID)
+		return err
 	})
 	return b, err
+}
+
+// cancelByTeacher cancels the teacher's booked class with a full refund and
+// withdraws its slot: the teacher's own cancellation, and their suspension's.
+func cancelByTeacher(ctx context.Context, tx *Tx, teacherID, bookingID int64) (*zabano.Booking, error) {
+	b, err := transition(ctx, tx, bookingID, "teacher_id", teacherID,
+		[]zabano.BookingStatus{zabano.StatusBooked, zabano.StatusCancelPending}, zabano.StatusCancelled,
+		`, cancelled_by = ?, closed_at = ?`, zabano.RoleTeacher, ms(tx.now))
+	if err != nil {
+		return nil, err
+	}
+	// The teacher cannot teach then: the time is withdrawn, not offered again.
+	if _, err := tx.exec(ctx, `DELETE FROM slots WHERE id = ?`, b.SlotID); err != nil {
+		return nil, err
+	}
+	b.SlotID = 0
+	return b, refund(ctx, tx, b)
 }
 
 // MarkDone implements zabano.BookingStore.
@@ -506,7 +539,8 @@ func (db *DB) SettleDue(ctx context.Context, cutoff time.Time) (int, error) {
 const bookingColumns = `b.id, COALESCE(b.slot_id, 0), b.student_id, b.teacher_id, b.level_price_id, l.language, l.level,
 	b.start_at, b.end_at, b.price, b.commission_percent, b.trial, b.status, b.cancelled_by, b.meeting_link, b.notes, b.created_at,
 	COALESCE(b.cancel_requested_at, 0),
-	t.username, t.first_name, t.last_name, t.photo, s.username, s.first_name, s.last_name, s.photo, s.email, s.phone`
+	t.username, t.first_name, t.last_name, t.photo, t.deleted_at, s.username, s.first_name, s.last_name, s.photo, s.email, s.phone,
+	s.deleted_at`
 
 const bookingJoins = ` FROM bookings b JOIN teacher_levels l ON l.id = b.level_price_id
 	JOIN users t ON t.id = b.teacher_id JOIN users s ON s.id = b.student_id`
@@ -514,14 +548,17 @@ const bookingJoins = ` FROM bookings b JOIN teacher_levels l ON l.id = b.level_p
 func scanBooking(row interface{ Scan(...any) error }) (*zabano.Booking, error) {
 	var b zabano.Booking
 	var start, end, created, requested int64
+	var teacherDeleted, studentDeleted sql.NullInt64
 	err := row.Scan(&b.ID, &b.SlotID, &b.StudentID, &b.TeacherID, &b.LevelPriceID, &b.Language, &b.Level,
 		&start, &end, &b.Price, &b.CommissionPercent, &b.Trial, &b.Status, &b.CancelledBy, &b.MeetingLink, &b.Notes, &created, &requested,
-		&b.Teacher.Username, &b.Teacher.FirstName, &b.Teacher.LastName, &b.Teacher.Photo,
-		&b.Student.Username, &b.Student.FirstName, &b.Student.LastName, &b.Student.Photo, &b.Student.Email, &b.Student.Phone)
+		&b.Teacher.Username, &b.Teacher.FirstName, &b.Teacher.LastName, &b.Teacher.Photo, &teacherDeleted,
+		&b.Student.Username, &b.Student.FirstName, &b.Student.LastName, &b.Student.Photo, &b.Student.Email, &b.Student.Phone,
+		&studentDeleted)
 	if err != nil {
 		return nil, notFound(err, zabano.MsgBookingNotFound)
 	}
 	b.Start, b.End, b.CreatedAt = fromMS(start), fromMS(end), fromMS(created)
+	b.Teacher.DeletedAt, b.Student.DeletedAt = fromNullMS(teacherDeleted), fromNullMS(studentDeleted)
 	if requested != 0 {
 		b.CancelRequestedAt = fromMS(requested)
 	}

@@ -11,7 +11,7 @@ import (
 // chatSelect reads chats for the reader ? (bound first): their participants,
 // last message and the reader's unread count.
 const chatSelect = `SELECT c.id, c.student_id, c.teacher_id, c.created_at,
-	s.username, s.first_name, s.last_name, s.photo, t.username, t.first_name, t.last_name, t.photo,
+	s.username, s.first_name, s.last_name, s.photo, s.deleted_at, t.username, t.first_name, t.last_name, t.photo, t.deleted_at,
 	COALESCE(m.id, 0), COALESCE(m.sender_id, 0), COALESCE(m.content, ''), COALESCE(m.created_at, 0),
 	(SELECT count(*) FROM messages x WHERE x.chat_id = c.id AND x.sender_id <> r.id AND x.id >
 		CASE WHEN c.student_id = r.id THEN c.student_read_id ELSE c.teacher_read_id END)
@@ -23,14 +23,16 @@ func scanChat(row interface{ Scan(...any) error }) (*zabano.Chat, error) {
 	var c zabano.Chat
 	var m zabano.Message
 	var created, msgAt int64
+	var studentDeleted, teacherDeleted sql.NullInt64
 	err := row.Scan(&c.ID, &c.StudentID, &c.TeacherID, &created,
-		&c.Student.Username, &c.Student.FirstName, &c.Student.LastName, &c.Student.Photo,
-		&c.Teacher.Username, &c.Teacher.FirstName, &c.Teacher.LastName, &c.Teacher.Photo,
+		&c.Student.Username, &c.Student.FirstName, &c.Student.LastName, &c.Student.Photo, &studentDeleted,
+		&c.Teacher.Username, &c.Teacher.FirstName, &c.Teacher.LastName, &c.Teacher.Photo, &teacherDeleted,
 		&m.ID, &m.SenderID, &m.Content, &msgAt, &c.Unread)
 	if err != nil {
 		return nil, notFound(err, zabano.MsgChatNotFound)
 	}
 	c.CreatedAt = fromMS(created)
+	c.Student.DeletedAt, c.Teacher.DeletedAt = fromNullMS(studentDeleted), fromNullMS(teacherDeleted)
 	c.Student.ID, c.Student.Role = c.StudentID, zabano.RoleStudent
 	c.Teacher.ID, c.Teacher.Role = c.TeacherID, zabano.RoleTeacher
 	if m.ID != 0 {
@@ -54,7 +56,7 @@ func (db *DB) OpenChat(ctx context.Context, studentID, teacherID int64, by zaban
 			msg  zabano.Msg
 		}{{studentID, zabano.RoleStudent, zabano.MsgNotAStudent}, {teacherID, zabano.RoleTeacher, zabano.MsgNotATeacher}} {
 			var ok bool
-			if err := tx.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE id = ? AND role = ?)`, p.id, p.role).Scan(&ok); err != nil {
+			if err := tx.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM users WHERE id = ? AND role = ? AND deleted_at IS NULL)`, p.id, p.role).Scan(&ok); err != nil {
 				return err
 			} else if !ok {
 				return zabano.Errorf(zabano.ENOTFOUND, p.msg)
@@ -165,6 +167,9 @@ func (db *DB) SendMessage(ctx context.Context, userID, chatID int64, content str
 	err = db.write(ctx, func(tx *Tx) error {
 		if c, err = findChat(ctx, tx, userID, chatID); err != nil {
 			return err
+		}
+		if other := c.Other(userID); other.Deleted() {
+			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgChatDeleted)
 		}
 		m = &zabano.Message{ChatID: chatID, SenderID: userID, Content: content, CreatedAt: tx.now}
 		if err := tx.queryRow(ctx, `INSERT INTO messages (chat_id, sender_id, content, created_at) VALUES (?, ?, ?, ?) RETURNING id`,

@@ -40,6 +40,11 @@ type DB struct {
 	reader *sql.DB
 	// Now is the clock; tests set it.
 	Now func() time.Time
+	// TeacherReview makes new teachers wait for an operator's approval
+	// before students find them (ZABANO_TEACHER_REVIEW); off, they are
+	// approved as they register. It is read in the registration's
+	// transaction, so no teacher is ever listed unreviewed while it is on.
+	TeacherReview bool
 }
 
 // IsPostgres reports whether dsn names a PostgreSQL database rather than an SQLite file.

@@ -15,7 +15,7 @@ func (db *DB) CreateOperator(ctx context.Context, u *zabano.User) error {
 		if err := checkTaken(ctx, tx, u); err != nil {
 			return err
 		}
-		return insertUser(ctx, tx, u)
+		return insertUser(ctx, tx, u, "") // an operator has no teacher's profile
 	})
 }
 

@@ -99,7 +99,9 @@ func (db *DB) TeacherStudents(ctx context.Context, teacherID int64) (list []*zab
 func (db *DB) SetStudentLevel(ctx context.Context, teacherID, studentID int64, language, level string) error {
 	return db.write(ctx, func(tx *Tx) error {
 		var booked bool
-		if err := tx.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM bookings WHERE teacher_id = ? AND student_id = ?)`,
+		// A deleted student's languages and level are erased, not set again.
+		if err := tx.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM bookings b JOIN users u ON u.id = b.student_id
+				WHERE b.teacher_id = ? AND b.student_id = ? AND u.deleted_at IS NULL)`,
 			teacherID, studentID).Scan(&booked); err != nil {
 			return err
 		} else if !booked {

@@ -70,19 +70,21 @@ func (db *DB) ReplyToReview(ctx context.Context, teacherID, reviewID int64, text
 }
 
 const reviewColumns = `r.id, r.booking_id, r.teacher_id, r.student_id, r.rating, r.text, r.created_at, r.reply,
-	COALESCE(r.replied_at, 0), r.hidden, s.username, s.first_name, s.last_name, s.photo`
+	COALESCE(r.replied_at, 0), r.hidden, r.hidden_reason, s.username, s.first_name, s.last_name, s.photo, s.deleted_at`
 
 const reviewJoins = ` FROM reviews r JOIN users s ON s.id = r.student_id`
 
 func scanReview(row interface{ Scan(...any) error }) (*zabano.Review, error) {
 	var r zabano.Review
 	var created, replied int64
+	var deleted sql.NullInt64
 	err := row.Scan(&r.ID, &r.BookingID, &r.TeacherID, &r.StudentID, &r.Rating, &r.Text, &created, &r.Reply,
-		&replied, &r.Hidden, &r.Student.Username, &r.Student.FirstName, &r.Student.LastName, &r.Student.Photo)
+		&replied, &r.Hidden, &r.HiddenReason, &r.Student.Username, &r.Student.FirstName, &r.Student.LastName, &r.Student.Photo,
+		&deleted)
 	if err != nil {
 		return nil, notFound(err, zabano.MsgReviewNotFound)
 	}
-	r.CreatedAt, r.Student.ID = fromMS(created), r.StudentID
+	r.CreatedAt, r.Student.ID, r.Student.DeletedAt = fromMS(created), r.StudentID, fromNullMS(deleted)
 	if replied != 0 {
 		r.RepliedAt = fromMS(replied)
 	}
@@ -116,7 +118,7 @@ func (db *DB) TeacherReviews(ctx context.Context, teacherID int64, limit, offset
 		// The count is the profile's, kept with the reviews.
 		err := tx.queryRow(ctx, `SELECT review_count FROM teacher_profiles WHERE user_id = ?`, teacherID).Scan(&total)
 		if errors.Is(err, sql.ErrNoRows) {
-			return zabano.Errorf(zabano.ENOTFOUND, msgTeacherNotFound)
+			return zabano.Errorf(zabano.ENOTFOUND, zabano.MsgTeacherNotFound)
 		} else if err != nil {
 			return err
 		}

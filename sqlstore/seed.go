@@ -20,7 +20,8 @@ func (db *DB) IsEmpty(ctx context.Context) (empty bool, err error) {
 // Seed inserts demo teachers with their profiles and students, in one
 // transaction, many rows a statement, without phone codes: it is for filling
 // an empty database (zabano seed), not for sign-ups. It sets the ids of the
-// users and levels.
+// users and levels. A teacher's review is approved unless their
+// Review.Status says otherwise.
 func (db *DB) Seed(ctx context.Context, teachers []*zabano.TeacherProfile, students []*zabano.User) error {
 	type teacherLevel struct {
 		teacher int64
@@ -58,11 +59,16 @@ func (db *DB) Seed(ctx context.Context, teachers []*zabano.TeacherProfile, stude
 			}
 		}
 		err = insertMany(ctx, tx, `teacher_profiles (user_id, price_per_hour, test_session_price, experience_years,
-			education, teaching_style, wp_teacher_id, timezone)`, len(teachers),
+			education, teaching_style, wp_teacher_id, timezone, review_status, review_requested_at, listed)`, len(teachers),
 			func(i int, args []any) []any {
 				p := teachers[i]
+				if p.Review.Status == "" {
+					p.Review.Status = zabano.ReviewApproved
+				}
+				p.Review.RequestedAt = tx.now
 				return append(args, p.User.ID, p.PricePerHour, p.TestSessionPrice, p.ExperienceYears,
-					p.Education, p.TeachingStyle, p.WPTeacherID, p.TimeZone)
+					p.Education, p.TeachingStyle, p.WPTeacherID, p.TimeZone, p.Review.Status, ms(tx.now),
+					p.Review.Status == zabano.ReviewApproved) // nobody seeded is suspended
 			}, "", nil)
 		if err != nil {
 			return err

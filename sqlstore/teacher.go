@@ -8,26 +8,25 @@ import (
 	"github.com/zabano/zabano"
 )
 
-var (
-	msgTeacherNotFound  = zabano.Msg{En: "Teacher not found.", Fa: "استاد یافت نشد."}
-	msgDocumentNotFound = zabano.Msg{En: "Document not found.", Fa: "مدرک یافت نشد."}
-)
+var msgDocumentNotFound = zabano.Msg{En: "Document not found.", Fa: "مدرک یافت نشد."}
 
 const teacherColumns = `u.id, u.role, u.username, u.email, u.phone, u.first_name, u.last_name, u.bio, u.photo,
 	tp.price_per_hour, tp.test_session_price, tp.intro_video, tp.experience_years, tp.education,
 	tp.certifications, tp.specializations, tp.teaching_style, tp.availability_note, tp.wp_teacher_id, tp.timezone, tp.sessions,
-	tp.review_count, tp.rating_sum`
+	tp.review_count, tp.rating_sum, tp.review_status, tp.review_reason, tp.review_requested_at, tp.listed`
 
 func scanTeacher(row interface{ Scan(...any) error }, extra ...any) (*zabano.TeacherProfile, error) {
 	var p zabano.TeacherProfile
+	var requested int64
 	u := &p.User
 	dest := []any{&u.ID, &u.Role, &u.Username, &u.Email, &u.Phone, &u.FirstName, &u.LastName, &u.Bio, &u.Photo,
 		&p.PricePerHour, &p.TestSessionPrice, &p.IntroVideo, &p.ExperienceYears, &p.Education,
 		&p.Certifications, &p.Specializations, &p.TeachingStyle, &p.AvailabilityNote, &p.WPTeacherID, &p.TimeZone, &p.Sessions,
-		&p.ReviewCount, &p.RatingSum}
+		&p.ReviewCount, &p.RatingSum, &p.Review.Status, &p.Review.Reason, &requested, &p.Listed}
 	if err := row.Scan(append(dest, extra...)...); err != nil {
-		return nil, notFound(err, msgTeacherNotFound)
+		return nil, notFound(err, zabano.MsgTeacherNotFound)
 	}
+	p.Review.RequestedAt = fromMS(requested)
 	return &p, nil
 }
 
@@ -42,29 +41,34 @@ func (db *DB) FindTeacherProfile(ctx context.Context, teacherID int64) (p *zaban
 
 func findTeacherProfile(ctx context.Context, tx *Tx, teacherID int64) (*zabano.TeacherProfile, error) {
 	p, err := scanTeacher(tx.queryRow(ctx, `SELECT `+teacherColumns+`
-		FROM teacher_profiles tp JOIN users u ON u.id = tp.user_id WHERE tp.user_id = ?`, teacherID))
+		FROM teacher_profiles tp JOIN users u ON u.id = tp.user_id WHERE tp.user_id = ? AND u.deleted_at IS NULL`, teacherID))
 	if err != nil {
 		return nil, err
 	}
-	if p.Levels, err = findLevelPrices(ctx, tx, teacherID); err != nil {
-		return nil, err
+	return p, fillProfile(ctx, tx, p)
+}
+
+// fillProfile reads the levels and documents of teacher p.
+func fillProfile(ctx context.Context, tx *Tx, p *zabano.TeacherProfile) (err error) {
+	if p.Levels, err = findLevelPrices(ctx, tx, p.User.ID); err != nil {
+		return err
 	}
 	p.Languages = zabano.LanguagesOf(p.Levels)
-	rows, err := tx.query(ctx, `SELECT id, file, name, created_at FROM teacher_documents WHERE teacher_id = ? ORDER BY id`, teacherID)
+	rows, err := tx.query(ctx, `SELECT id, file, name, created_at FROM teacher_documents WHERE teacher_id = ? ORDER BY id`, p.User.ID)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var d zabano.Document
 		var created int64
 		if err := rows.Scan(&d.ID, &d.File, &d.Name, &created); err != nil {
-			return nil, err
+			return err
 		}
 		d.CreatedAt = fromMS(created)
 		p.Documents = append(p.Documents, d)
 	}
-	return p, rows.Err()
+	return rows.Err()
 }
 
 // findLevelPrices returns the levels a teacher offers now.
@@ -204,6 +208,19 @@ func refreshListing(ctx context.Context, tx *Tx, p *zabano.TeacherProfile) error
 	return err
 }
 
+// relist sets whether teacher id is listed: approved, and neither suspended
+// nor deleted. Every change of those calls it in its transaction.
+func relist(ctx context.Context, tx *Tx, id int64) error {
+	_, err := tx.exec(ctx, `UPDATE teacher_profiles SET listed = (review_status = ? AND EXISTS (
+			SELECT 1 FROM users u WHERE u.id = teacher_profiles.user_id AND u.suspended_at IS NULL AND u.deleted_at IS NULL))
+		WHERE user_id = ?`, zabano.ReviewApproved, id)
+	return err
+}
+
+// teacherListed is the condition that the teacher of a slot (its
+// teacher_id) is listed: students see and book listed teachers' slots only.
+const teacherListed = `teacher_id IN (SELECT user_id FROM teacher_profiles WHERE listed = TRUE)`
+
 // searchText is what the teacher search matches: names, username and bio, lower-cased.
 func searchText(u *zabano.User) string {
 	return strings.ToLower(strings.Join([]string{u.FirstName, u.LastName, u.Username, u.Bio}, " "))
@@ -226,10 +243,10 @@ func likePattern(s string) string {
 	return "%" + r.Replace(strings.ToLower(s)) + "%"
 }
 
-// FindTeachers implements zabano.TeacherStore. The listing columns hold what
-// a card needs, so a page is one query; the total is a second, counting query.
-// Orders follow the indexes on (bookable, price) and (bookable, experience);
-// the rating order is computed (ratingOrder).
+// FindTeachers implements zabano.TeacherStore: listed teachers only. The
+// listing columns hold what a card needs, so a page is one query; the total
+// is a second, counting query. Orders follow the indexes on (bookable,
+// price) and (bookable, experience); the rating order is computed (ratingOrder).
 func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []*zabano.TeacherProfile, total int, err error) {
 	order := "tp.user_id DESC"
 	var orderArgs []any
@@ -241,7 +258,7 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 	case "rating":
 		order = ratingOrder
 	}
-	where := []string{"tp.bookable = TRUE"}
+	where := []string{"tp.bookable = TRUE", "tp.listed = TRUE"}
 	var args []any
 	if q := strings.TrimSpace(f.Query); q != "" {
 		where, args = append(where, `tp.search LIKE ? ESCAPE '\'`), append(args, likePattern(q))

@@ -53,7 +53,11 @@ func (db *DB) CreateUser(ctx context.Context, u *zabano.User, codeHash string) e
 		if err := consumeCode(ctx, tx, u.Phone, codeHash); err != nil {
 			return err
 		}
-		return insertUser(ctx, tx, u)
+		review := zabano.ReviewApproved
+		if db.TeacherReview {
+			review = zabano.ReviewPending
+		}
+		return insertUser(ctx, tx, u, review)
 	})
 }
 
@@ -75,8 +79,9 @@ func checkTaken(ctx context.Context, tx *Tx, u *zabano.User) error {
 	return v.Err()
 }
 
-// insertUser creates u, and a teacher's profile with it.
-func insertUser(ctx context.Context, tx *Tx, u *zabano.User) error {
+// insertUser creates u, and a teacher's profile with it, whose review
+// starts as review says.
+func insertUser(ctx context.Context, tx *Tx, u *zabano.User, review zabano.ReviewStatus) error {
 	u.CreatedAt = tx.now
 	err := tx.queryRow(ctx, `INSERT INTO users (role, username, email, phone, bio, password_hash, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
@@ -87,7 +92,8 @@ func insertUser(ctx context.Context, tx *Tx, u *zabano.User) error {
 		return err
 	}
 	if u.Role == zabano.RoleTeacher {
-		_, err = tx.exec(ctx, `INSERT INTO teacher_profiles (user_id, search) VALUES (?, ?)`, u.ID, searchText(u))
+		_, err = tx.exec(ctx, `INSERT INTO teacher_profiles (user_id, search, review_status, review_requested_at, listed)
+			VALUES (?, ?, ?, ?, ?)`, u.ID, searchText(u), review, ms(tx.now), review == zabano.ReviewApproved)
 	}
 	return err
 }

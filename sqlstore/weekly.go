@@ -86,6 +86,9 @@ func (db *DB) BookWeekly(ctx context.Context, nb *zabano.NewBooking, weeks int) 
 			return zabano.Errorf(zabano.ENOTFOUND, zabano.MsgSlotNotFound)
 		}
 		teacherID := first[0].TeacherID
+		if err := checkListed(ctx, tx, teacherID); err != nil {
+			return err
+		}
 		var zone string
 		err = tx.queryRow(ctx, `SELECT timezone FROM teacher_profiles WHERE user_id = ?`, teacherID).Scan(&zone)
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {

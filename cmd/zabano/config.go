@@ -48,6 +48,9 @@ type config struct {
 	maxFreeSlots int
 	// freeCancel is how long before its start a student may cancel a class free.
 	freeCancel time.Duration
+	// teacherReview makes new teachers wait for an operator's approval
+	// before students find them.
+	teacherReview bool
 	// webDir, when set, serves the web app from that folder instead of the
 	// copy built into the binary (development and parallel test runs).
 	webDir string
@@ -113,6 +116,7 @@ func parseConfig(name string, args []string, getenv func(string) string, stdout,
 	devNow := fs.String("dev-now", "", "dev only: start the server's clock at this RFC 3339 instant")
 	fs.IntVar(&c.maxFreeSlots, "max-free-slots", zabano.DefaultMaxFreeSlots, "free future slots a teacher may have at once")
 	freeCancelHours := fs.Int("free-cancel-hours", int(zabano.DefaultFreeCancel/time.Hour), "hours before its start until which a student cancels a class free and at once; later the teacher decides")
+	teacherReview := fs.String("teacher-review", "on", "on: a new teacher is listed once an operator approves their profile; off: at once")
 	fs.StringVar(&c.webDir, "web-dir", "", "serve the web app from this folder instead of the built-in copy")
 	fs.StringVar(&c.logFormat, "log-format", "", "text or json; json by default in prod")
 	fs.StringVar(&c.gateway, "gateway", "", "payment gateway: sandbox or zarinpal; sandbox only in dev, the default there")
@@ -158,6 +162,12 @@ func parseConfig(name string, args []string, getenv func(string) string, stdout,
 		return nil, fmt.Errorf("ZABANO_FREE_CANCEL_HOURS must be 0 or more, not %d", *freeCancelHours)
 	}
 	c.freeCancel = time.Duration(*freeCancelHours) * time.Hour
+	switch *teacherReview {
+	case "on", "off":
+		c.teacherReview = *teacherReview == "on"
+	default:
+		return nil, fmt.Errorf("ZABANO_TEACHER_REVIEW must be on or off, not %q", *teacherReview)
+	}
 	var err error
 	if c.secret, err = secret(getenv, "ZABANO_SECRET"); err != nil {
 		return nil, err

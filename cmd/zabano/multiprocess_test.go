@@ -25,6 +25,7 @@ func twoProcesses(t *testing.T) (a, b *api, dsn string) {
 		return map[string]string{
 			"ZABANO_ENV": "dev", "ZABANO_DATA_DIR": t.TempDir(), "DATABASE_URL": dsn,
 			"ZABANO_SECRET": strings.Repeat("m", 32), "ZABANO_CODES_PER_IP": "1000",
+			"ZABANO_TEACHER_REVIEW": "off", // its teacher is booked at once
 		}
 	}
 	pa, pb := startServer(t, bin, env()), startServer(t, bin, env())

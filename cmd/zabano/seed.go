@@ -43,7 +43,7 @@ var (
 func seed(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	var nTeachers, nStudents, slotsPerTeacher, nBookings int
 	var wallet int64
-	var photos, reviews, series, reschedule, history, money bool
+	var photos, reviews, series, reschedule, history, people, money bool
 	c, err := parseConfig("seed", args, getenv, stdout, stderr, "", func(fs *flag.FlagSet) {
 		fs.IntVar(&nTeachers, "teachers", 40, "teachers to create")
 		fs.IntVar(&nStudents, "students", 20, "students to create")
@@ -55,6 +55,7 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		fs.BoolVar(&series, "series", true, "give student1 a weekly series with teacher1 and a trial class with teacher2")
 		fs.BoolVar(&reschedule, "reschedule", true, "give student1 a class with teacher1 whose teacher proposes another time")
 		fs.BoolVar(&history, "history", true, "give student1 and teacher1 classes done, cancelled and coming (one to join now), a chat, materials, study notes and top-ups")
+		fs.BoolVar(&people, "people", true, "give the operator a teacher waiting for review, a rejected one and a suspended student")
 		fs.BoolVar(&money, "money", true, "give the operator's console a dispute between student2 and teacher2, a waiting and a paid withdrawal of teacher2's, and a payment of student2's to verify again")
 	})
 	if err != nil {
@@ -135,6 +136,19 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 	if err := db.CreateOperator(ctx, operator); err != nil {
 		return err
 	}
+	if people {
+		var photo string
+		if photos {
+			// A generator of its own leaves the marketplace's the same.
+			if photo, _, err = media.Save(ctx, store, media.Photo, "avatar.png", bytes.NewReader(avatar(rand.New(rand.NewPCG(3, 4))))); err != nil {
+				return err
+			}
+		}
+		if err := seedPeople(ctx, db, operator, hash, photo); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "seeded %s waiting for review, %s rejected and %s suspended\n", seedPendingTeacher, seedRejectedTeacher, seedSuspendedStudent)
+	}
 	if reviews {
 		n, err := seedReviews(ctx, db, teachers, students, rnd, time.Now(), c.meetingURL)
 		if err != nil {
@@ -204,7 +218,7 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		money = false
 	}
 	if len(students) > 0 {
-		printAccounts(stdout, slotsPerTeacher > 0, reviews, series, reschedule, history, money)
+		printAccounts(stdout, slotsPerTeacher > 0, reviews, series, reschedule, history, people, money)
 	}
 	return nil
 }
@@ -213,7 +227,7 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 const demoWeeks = 2
 
 // printAccounts tells who to sign in as, and what each shows, by the parts seeded.
-func printAccounts(w io.Writer, slots, reviews, series, reschedule, history, money bool) {
+func printAccounts(w io.Writer, slots, reviews, series, reschedule, history, people, money bool) {
 	var student, teacher []string
 	if history {
 		student = append(student, "classes done, cancelled and coming (one opens to join now)", "a chat with teacher1", "materials", "study notes", "a wallet with top-ups and class payments")
@@ -236,6 +250,11 @@ func printAccounts(w io.Writer, slots, reviews, series, reschedule, history, mon
 	fmt.Fprintf(w, "  operator  at /login?role=admin with password %q, then the code in the dev SMS outbox\n", seedOperatorPassword)
 	if money {
 		fmt.Fprintln(w, "            a dispute to decide, a withdrawal to pay, a payment to verify again (commission 0%)")
+	}
+	if people {
+		fmt.Fprintf(w, "  %s  a teacher waiting for the operator's review\n", seedPendingTeacher)
+		fmt.Fprintf(w, "  %s  a teacher the operator rejected, with the reason on their profile, who may ask again\n", seedRejectedTeacher)
+		fmt.Fprintf(w, "  %s  a student the operator suspended: signing in shows the reason\n", seedSuspendedStudent)
 	}
 	if slots {
 		fmt.Fprintln(w, "  any student may book the teachers' free hours of the coming days")

@@ -104,6 +104,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		now = devClock.Now
 	}
 	db.Now = now
+	db.TeacherReview = c.teacherReview
 
 	// Listen before serving, so that a taken port fails at once.
 	ln, err := net.Listen("tcp", c.addr)
@@ -136,6 +137,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		},
 		Reviews:       db,
 		Operators:     db,
+		People:        &zabano.People{Store: db, Now: now},
 		Auditor:       db,
 		Settings:      &zabano.Settings{Store: db},
 		Chats:         db,
