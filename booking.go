@@ -41,6 +41,10 @@ type Booking struct {
 	Level        Level
 	Start, End   time.Time
 	Price        int64
+	// CommissionPercent is the platform's commission in force when the class
+	// was booked: its settlement pays the teacher the price less it
+	// (SplitClassPayment).
+	CommissionPercent int
 	// Trial: the student's trial class with the teacher, at the trial price.
 	Trial  bool
 	Status BookingStatus
@@ -223,6 +227,7 @@ type BookingStore interface {
 	SettleDue(ctx context.Context, cutoff time.Time) (int, error)
 	RescheduleStore
 	ProblemStore
+	DisputeStore
 }
 
 // Bookings runs the life of a class: a teacher's slots, booking, cancelling,

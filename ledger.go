@@ -17,14 +17,18 @@ const (
 	// AccountEscrow is a student's money held for booked classes until they
 	// are done (paid to the teacher) or cancelled (returned).
 	AccountEscrow AccountKind = "escrow"
-	// AccountWithdrawals is a teacher's money on its way to their bank account:
-	// requested, not yet paid out by an operator.
+	// AccountWithdrawals is a user's money on its way to their bank account
+	// (a teacher's earnings, a student's refund): requested, not yet paid out
+	// by an operator.
 	AccountWithdrawals AccountKind = "withdrawals"
-	// AccountPlatform is the platform's own money.
+	// AccountPlatform is the platform's own money: class commissions come in,
+	// operators' bonuses go out. It may go below zero: a bonus the platform
+	// has not earned is money the company owes the users' pool and covers
+	// from outside.
 	AccountPlatform AccountKind = "platform"
 	// AccountGateway is gateway clearing, the boundary with the outside world:
-	// card payments come in from it and bank payouts go out to it. It is the
-	// one account whose balance goes below zero: minus the money the system holds.
+	// card payments come in from it and bank payouts go out to it. Its balance
+	// is below zero: minus the money the system holds.
 	AccountGateway AccountKind = "gateway"
 )
 
@@ -46,7 +50,7 @@ func WalletOf(id int64) Account { return Account{Kind: AccountWallet, UserID: id
 // EscrowOf is the escrow account of student id.
 func EscrowOf(id int64) Account { return Account{Kind: AccountEscrow, UserID: id} }
 
-// WithdrawalsOf is the pending-withdrawals account of teacher id.
+// WithdrawalsOf is the pending-withdrawals account of user id.
 func WithdrawalsOf(id int64) Account { return Account{Kind: AccountWithdrawals, UserID: id} }
 
 // The system's accounts.

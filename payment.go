@@ -28,6 +28,9 @@ const (
 	PaymentPaid PaymentStatus = "paid"
 	// PaymentExpired: not verified within PaymentWindow.
 	PaymentExpired PaymentStatus = "expired"
+	// PaymentFailed: after its window, an operator asked the gateway again
+	// and it said the payment was never made.
+	PaymentFailed PaymentStatus = "failed"
 )
 
 // Payment is a card payment the server asked the gateway for, to top up a
@@ -47,11 +50,13 @@ type Payment struct {
 	CardPAN   string
 	CreatedAt time.Time
 	PaidAt    time.Time
+	// User is the payer, in the operator's list.
+	User User
 }
 
-// expired reports whether p's window has passed at now.
+// expired reports whether p's window has passed at now, unpaid.
 func (p *Payment) expired(now time.Time) bool {
-	return p.Status == PaymentExpired || p.Status == PaymentPending && now.Sub(p.CreatedAt) >= PaymentWindow
+	return p.Status == PaymentExpired || p.Status == PaymentFailed || p.Status == PaymentPending && now.Sub(p.CreatedAt) >= PaymentWindow
 }
 
 // GatewayRequest is a payment the gateway is asked to take.
@@ -108,6 +113,16 @@ type PaymentStore interface {
 	// ExpirePayments marks payments still pending that were created at or
 	// before cutoff expired, and returns how many it marked.
 	ExpirePayments(ctx context.Context, cutoff time.Time) (int64, error)
+	// Payments lists the payments of status (all when empty) with their
+	// payers, newest first: at most limit, of ids below before when it is not 0.
+	Payments(ctx context.Context, status PaymentStatus, before int64, limit int) ([]Payment, error)
+	// ReverifyPayment records the gateway's answer v, asked again by
+	// operator by, about the payment of authority, with its row in the
+	// operator log: confirmed, it is completed as CompletePayment does, but
+	// a payment already paid fails with ECONFLICT; not confirmed, it fails
+	// (PaymentFailed) when final, its window having passed, else it stays.
+	// It returns the payment with its payer.
+	ReverifyPayment(ctx context.Context, authority string, by int64, v *GatewayVerification, final bool) (*Payment, error)
 }
 
 var (
@@ -119,6 +134,8 @@ var (
 		"درگاه پرداخت در حال حاضر در دسترس نیست. لطفاً دوباره تلاش کنید.",
 	}
 	msgTopUpFailed = Msg{"Failed to top up wallet", "شارژ کیف پول ناموفق بود"}
+	// MsgPaymentCredited: an operator asked again about a payment already in its wallet.
+	MsgPaymentCredited = Msg{"This payment is already paid and in the wallet.", "این پرداخت قبلاً انجام شده و به کیف پول واریز شده است."}
 )
 
 // Answers of verification and top-up.
@@ -232,7 +249,9 @@ func (p *Payments) Verify(ctx context.Context, u *User, authority string) (*Paym
 	}
 	if pay.expired(p.Now()) {
 		// The gateway has given the money back by now, or is about to.
-		pay.Status = PaymentExpired
+		if pay.Status == PaymentPending {
+			pay.Status = PaymentExpired
+		}
 		return pay, nil
 	}
 	v, err := p.Gateway.Verify(ctx, pay.Authority, pay.Amount)
@@ -266,4 +285,38 @@ func (p *Payments) TopUp(ctx context.Context, u *User, authority string) (*Payme
 // server processes may run it at once.
 func (p *Payments) ExpirePayments(ctx context.Context) (int64, error) {
 	return p.Store.ExpirePayments(ctx, p.Now().Add(-PaymentWindow))
+}
+
+// List lists the payments of status (all when empty) for operators: at most
+// limit, of ids below before when it is not 0, newest first.
+func (p *Payments) List(ctx context.Context, status PaymentStatus, before int64, limit int) ([]Payment, error) {
+	switch status {
+	case "", PaymentPending, PaymentPaid, PaymentExpired, PaymentFailed:
+	default:
+		return nil, FieldError("status", msgStatusUnknown)
+	}
+	return p.Store.Payments(ctx, status, before, limit)
+}
+
+// Reverify is operator op asking the gateway again about the payment of
+// authority, stuck as pending or expired (a payer's "I paid but my wallet
+// is empty"): credited once if the gateway confirms it, however often and
+// concurrently it and the payer's own verification run; failed when the
+// gateway denies it after its window. A payment already paid is a conflict.
+func (p *Payments) Reverify(ctx context.Context, op *User, authority string) (*Payment, error) {
+	pay, err := p.Store.FindPayment(ctx, authority)
+	if ErrorCode(err) == ENOTFOUND {
+		return nil, Errorf(ENOTFOUND, msgPaymentNotFound)
+	} else if err != nil {
+		return nil, err
+	}
+	if pay.Status == PaymentPaid {
+		return nil, Errorf(ECONFLICT, MsgPaymentCredited)
+	}
+	v, err := p.Gateway.Verify(ctx, pay.Authority, pay.Amount)
+	if err != nil {
+		p.Logger.ErrorContext(ctx, "payment reverify", "authority", pay.Authority, "err", err)
+		return nil, Errorf(EUNAVAILABLE, msgGatewayUnavailable)
+	}
+	return p.Store.ReverifyPayment(ctx, pay.Authority, op.ID, v, pay.expired(p.Now()))
 }

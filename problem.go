@@ -28,6 +28,18 @@ const (
 	NoRefund   Resolution = "no_refund"
 )
 
+// Percent is the part of the price r gives back to the student, in percent:
+// what an operator chooses when deciding a dispute.
+func (r Resolution) Percent() int {
+	switch r {
+	case FullRefund:
+		return 100
+	case HalfRefund:
+		return 50
+	}
+	return 0
+}
+
 // Refund is the part of price that goes back to the student. Half of an
 // odd price rounds in the student's favour: they paid for a whole class.
 func (r Resolution) Refund(price int64) int64 {
@@ -51,6 +63,8 @@ const (
 	// ProblemDisputed: the other side declined; an operator decides, and
 	// until then the class's money waits.
 	ProblemDisputed ProblemStatus = "disputed"
+	// ProblemResolved: an operator decided the dispute and the money moved.
+	ProblemResolved ProblemStatus = "resolved"
 )
 
 // ProblemReport is one side's report of a problem with a class, and the
@@ -65,6 +79,12 @@ type ProblemReport struct {
 	Status     ProblemStatus
 	CreatedAt  time.Time
 	AnsweredAt time.Time // zero until the other side answers
+	// Outcome is how the money moved, "" until it did: the resolution the
+	// other side accepted, or an operator's decision of a dispute, whose
+	// Note both sides read. SettledAt is when the money moved.
+	Outcome   Resolution
+	Note      string
+	SettledAt time.Time
 }
 
 // NewProblem is a report of a problem with class BookingID by UserID.
@@ -127,6 +147,57 @@ var (
 	}
 )
 
+// DisputeWindow is how far around a disputed class an operator reads the
+// pair's chat: from this long before its start to this long after its end.
+const DisputeWindow = 48 * time.Hour
+
+// MaxDisputeMessages caps the chat messages a dispute shows.
+const MaxDisputeMessages = 500
+
+// Dispute is a problem report the other side declined, as operators see
+// it: the report, its class with both sides, and once decided, who decided.
+type Dispute struct {
+	Report ProblemReport
+	// Booking is the class; its Teacher and Student name the two sides.
+	Booking Booking
+	// DecidedBy is the operator who decided it; ID 0 until then.
+	DecidedBy User
+	// Messages are the pair's chat messages within DisputeWindow of the
+	// class, oldest first (Dispute only: lists leave them out).
+	Messages []Message
+}
+
+// Answers of deciding a dispute.
+var (
+	MsgDisputeDecided = Msg{"This dispute has already been decided.", "دربارهٔ این اختلاف قبلاً تصمیم گرفته شده است."}
+	MsgNotDisputed    = Msg{"This report is not disputed: the other side has not declined it.", "این گزارش مورد اختلاف نیست: طرف دیگر آن را رد نکرده است."}
+	// MsgDisputeWithdrawn: a paid class's refund comes back from the
+	// teacher's wallet, which no longer holds it.
+	MsgDisputeWithdrawn = Msg{
+		"The teacher's wallet no longer holds enough of this class's payment for this refund. Reject a pending withdrawal of theirs first, or decide a smaller refund.",
+		"کیف پول استاد دیگر به اندازهٔ این بازپرداخت از هزینهٔ کلاس را ندارد. ابتدا یکی از درخواست‌های برداشت در انتظار او را رد کنید یا بازپرداخت کمتری تعیین کنید.",
+	}
+	msgRefundPercent = Msg{"Choose a refund of 0, 50 or 100 percent.", "بازپرداخت ۰، ۵۰ یا ۱۰۰ درصد را انتخاب کنید."}
+	msgNoteRequired  = Msg{"Write a note: both sides of the class read it.", "یادداشتی بنویسید؛ هر دو طرف کلاس آن را می‌خوانند."}
+)
+
+// DisputeStore keeps the operators' side of problem reports. Each method is
+// one transaction.
+type DisputeStore interface {
+	// Disputes lists the reports of status (disputed or resolved), newest
+	// first: at most limit, of ids below before when it is not 0.
+	Disputes(ctx context.Context, status ProblemStatus, before int64, limit int) ([]Dispute, error)
+	// Dispute returns report id, disputed or resolved (else ENOTFOUND), with
+	// the pair's chat messages from around before the class's start to
+	// around after its end, oldest first, at most MaxDisputeMessages.
+	Dispute(ctx context.Context, id int64, around time.Duration) (*Dispute, error)
+	// DecideDispute settles disputed report id as operator by decided: the
+	// class's money moves as outcome says in one ledger transaction, the
+	// report is resolved with the note, and the operator log has its row. A
+	// report already decided, or not disputed, fails with ECONFLICT.
+	DecideDispute(ctx context.Context, id, by int64, outcome Resolution, note string) (*Dispute, error)
+}
+
 // ProblemStore keeps problem reports. Each method is one transaction.
 type ProblemStore interface {
 	// ReportProblem opens the one report of a class of the user's, from its
@@ -158,4 +229,49 @@ func (s *Bookings) AnswerProblem(ctx context.Context, userID, reportID int64, ac
 // Problems returns the reports of the user's classes, by booking id.
 func (s *Bookings) Problems(ctx context.Context, u *User) (map[int64]*ProblemReport, error) {
 	return s.Store.BookingProblems(ctx, u)
+}
+
+// Disputes lists the disputes of status, disputed (the default, when
+// status is empty) or resolved, for operators.
+func (s *Bookings) Disputes(ctx context.Context, status ProblemStatus, before int64, limit int) ([]Dispute, error) {
+	switch status {
+	case "":
+		status = ProblemDisputed
+	case ProblemDisputed, ProblemResolved:
+	default:
+		return nil, FieldError("status", msgStatusUnknown)
+	}
+	return s.Store.Disputes(ctx, status, before, limit)
+}
+
+// Dispute is dispute id with the pair's chat around its class, which an
+// operator may read because the dispute names that chat.
+func (s *Bookings) Dispute(ctx context.Context, id int64) (*Dispute, error) {
+	return s.Store.Dispute(ctx, id, DisputeWindow)
+}
+
+// DecideDispute is operator op's decision of dispute id: refundPercent (0,
+// 50 or 100; nil when they chose none) of the price back to the student,
+// the rest paid to the teacher less the class's commission, and a note both
+// sides read.
+func (s *Bookings) DecideDispute(ctx context.Context, op *User, id int64, refundPercent *int, note string) (*Dispute, error) {
+	var v Validation
+	var outcome Resolution
+	switch {
+	case refundPercent == nil:
+		v.Add("refund_percent", msgRefundPercent)
+	case *refundPercent == 100:
+		outcome = FullRefund
+	case *refundPercent == 50:
+		outcome = HalfRefund
+	case *refundPercent == 0:
+		outcome = NoRefund
+	default:
+		v.Add("refund_percent", msgRefundPercent)
+	}
+	checkNote(&v, "note", &note, maxProblemText, msgNoteRequired)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return s.Store.DecideDispute(ctx, id, op.ID, outcome, note)
 }

@@ -49,6 +49,15 @@ func Tomans(n int64) Msg {
 	return Msg{En: sign + en.String(), Fa: PersianDigits(sign + fa.String())}
 }
 
+// checkNote trims what an operator typed, required or not, and adds its
+// problems to v: missing when required (saying missing), or over max characters.
+func checkNote(v *Validation, field string, s *string, max int, missing Msg) {
+	checkText(v, field, s, max)
+	if *s == "" && missing != (Msg{}) {
+		v.Add(field, missing)
+	}
+}
+
 // checkAmount adds the problems of amount to v: not a positive whole number
 // (the spec's "amount is required"), below min or above MaxAmount.
 func checkAmount(v *Validation, amount, min int64) {
@@ -110,26 +119,50 @@ func (s WithdrawalStatus) Name() Msg {
 	return Msg{"pending", "در انتظار"}
 }
 
+// WithdrawalKind is whose money a withdrawal pays out, and why.
+type WithdrawalKind string
+
+const (
+	// KindWithdrawal is a teacher's earnings, of the amount they ask.
+	KindWithdrawal WithdrawalKind = "withdrawal"
+	// KindRefund is a student's whole wallet, given back before they leave.
+	KindRefund WithdrawalKind = "refund"
+)
+
 // Answers of the operator's withdrawal commands.
 var (
 	MsgWithdrawalNotFound = Msg{"Withdrawal not found.", "درخواست برداشت یافت نشد."}
 	MsgWithdrawalSettled  = Msg{"Withdrawal %d is already %s.", "درخواست برداشت %d قبلاً %s شده است."}
+	MsgRefundEmpty        = Msg{"Your wallet is empty: there is nothing to refund.", "کیف پول شما خالی است؛ مبلغی برای بازپرداخت نیست."}
+	msgReferenceRequired  = Msg{"Enter the bank's reference for this transfer.", "شمارهٔ پیگیری بانکی این واریز را وارد کنید."}
 )
 
-// Withdrawal is a teacher's request to be paid Amount Toman of their earnings
-// to their bank account IBAN. The amount waits in the teacher's
-// pending-withdrawals account until an operator pays it out or rejects it.
+// maxReference is the longest bank reference an operator may type.
+const maxReference = 100
+
+// Withdrawal is a user's request to be paid Amount Toman of their wallet to
+// their bank account IBAN: a teacher's earnings, or a student's refund. The
+// amount waits in the user's pending-withdrawals account until an operator
+// pays it out or rejects it.
 type Withdrawal struct {
-	ID       int64
-	UserID   int64
-	Username string // for the operator's list
-	Amount   int64
-	IBAN     string
-	Status   WithdrawalStatus
+	ID     int64
+	UserID int64
+	// User is who asked, for the operator's list.
+	User   User
+	Kind   WithdrawalKind
+	Amount int64
+	IBAN   string
+	Status WithdrawalStatus
 	// CreatedAt is when it was requested; SettledAt when it was paid or
 	// rejected, zero while pending.
 	CreatedAt time.Time
 	SettledAt time.Time
+	// Reference is the bank's reference of the payment; Reason why it was
+	// rejected. SettledBy is the operator who did either, 0 from the
+	// command line.
+	Reference string
+	Reason    string
+	SettledBy int64
 }
 
 // WalletTransaction is a ledger transaction as its user's wallet shows it.
@@ -157,6 +190,11 @@ type WalletSummary struct {
 type WithdrawalFilter struct {
 	UserID int64
 	Status WithdrawalStatus
+	// Before selects ids below it; Limit caps the rows.
+	Before int64
+	Limit  int
+	// Oldest lists oldest first: the operator's queue of pending ones.
+	Oldest bool
 }
 
 // WalletStore keeps wallets and withdrawals on the ledger. Each method is one
@@ -170,23 +208,33 @@ type WalletStore interface {
 	// bonuses into the wallet) are counted in all and since monthStart.
 	WalletSummary(ctx context.Context, id int64, monthStart time.Time) (*WalletSummary, error)
 	// RequestWithdrawal moves w.Amount from w.UserID's wallet to their pending
-	// withdrawals and records w, setting its ID, Status and CreatedAt. It fails
-	// with ECONFLICT, writing nothing, when the wallet holds less.
+	// withdrawals and records w, of kind KindWithdrawal, setting its ID,
+	// Status and CreatedAt. It fails with ECONFLICT, writing nothing, when
+	// the wallet holds less.
 	RequestWithdrawal(ctx context.Context, w *Withdrawal) error
-	// Withdrawals lists the withdrawals f selects, newest first.
+	// RequestRefund is RequestWithdrawal of kind KindRefund for the whole
+	// balance of w.UserID's wallet, which it sets as w.Amount; an empty
+	// wallet fails with ECONFLICT.
+	RequestRefund(ctx context.Context, w *Withdrawal) error
+	// Withdrawals lists the withdrawals f selects, newest first unless f.Oldest.
 	Withdrawals(ctx context.Context, f WithdrawalFilter) ([]Withdrawal, error)
-	// PayWithdrawal marks pending withdrawal id paid and moves its amount out
-	// of the system to the gateway account. Another status fails with ECONFLICT.
-	PayWithdrawal(ctx context.Context, id int64) (*Withdrawal, error)
-	// RejectWithdrawal marks pending withdrawal id rejected and returns its
-	// amount to the teacher's wallet. Another status fails with ECONFLICT.
-	RejectWithdrawal(ctx context.Context, id int64) (*Withdrawal, error)
+	// PayWithdrawal marks pending withdrawal id paid by operator by (0 from
+	// the command line, which writes no operator-log row) with the bank's
+	// reference, and moves its amount out of the system to the gateway
+	// account. Another status fails with ECONFLICT.
+	PayWithdrawal(ctx context.Context, id, by int64, reference string) (*Withdrawal, error)
+	// RejectWithdrawal marks pending withdrawal id rejected by operator by
+	// (0 as for PayWithdrawal) for reason, and returns its amount to its
+	// user's wallet. Another status fails with ECONFLICT.
+	RejectWithdrawal(ctx context.Context, id, by int64, reason string) (*Withdrawal, error)
 }
 
-// Wallets is what users see and do with their wallets.
+// Wallets is what users see and do with their wallets, and operators with
+// withdrawals and adjustments.
 type Wallets struct {
-	Store WalletStore
-	Now   func() time.Time
+	Store       WalletStore
+	Adjustments AdjustmentStore
+	Now         func() time.Time
 }
 
 // Balance is the wallet balance of user id.
@@ -210,6 +258,19 @@ func (w *Wallets) Summary(ctx context.Context, id int64) (*WalletSummary, error)
 func (w *Wallets) RequestWithdrawal(ctx context.Context, u *User, amount int64, rawIBAN string) (*Withdrawal, error) {
 	var v Validation
 	checkAmount(&v, amount, MinWithdrawal)
+	iban := checkIBAN(&v, rawIBAN)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	wd := &Withdrawal{UserID: u.ID, User: *u, Kind: KindWithdrawal, Amount: amount, IBAN: iban}
+	if err := w.Store.RequestWithdrawal(ctx, wd); err != nil {
+		return nil, err
+	}
+	return wd, nil
+}
+
+// checkIBAN adds the problems of rawIBAN to v and returns it normalised.
+func checkIBAN(v *Validation, rawIBAN string) string {
 	iban, ok := NormalizeIBAN(rawIBAN)
 	switch {
 	case strings.TrimSpace(rawIBAN) == "":
@@ -217,17 +278,65 @@ func (w *Wallets) RequestWithdrawal(ctx context.Context, u *User, amount int64, 
 	case !ok:
 		v.Add("iban", msgIBANInvalid)
 	}
+	return iban
+}
+
+// RequestRefund asks for the whole wallet of student u to be paid back to
+// the bank account rawIBAN, as a withdrawal of kind KindRefund that operators
+// pay like a teacher's. Any balance may be refunded, below MinWithdrawal
+// too: a student leaving takes all their money.
+func (w *Wallets) RequestRefund(ctx context.Context, u *User, rawIBAN string) (*Withdrawal, error) {
+	var v Validation
+	iban := checkIBAN(&v, rawIBAN)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	wd := &Withdrawal{UserID: u.ID, Username: u.Username, Amount: amount, IBAN: iban}
-	if err := w.Store.RequestWithdrawal(ctx, wd); err != nil {
+	wd := &Withdrawal{UserID: u.ID, User: *u, Kind: KindRefund, IBAN: iban}
+	if err := w.Store.RequestRefund(ctx, wd); err != nil {
 		return nil, err
 	}
 	return wd, nil
 }
 
-// Withdrawals lists user id's withdrawals, newest first.
+// Withdrawals lists user id's withdrawals (a student's refunds), newest first.
 func (w *Wallets) Withdrawals(ctx context.Context, id int64) ([]Withdrawal, error) {
 	return w.Store.Withdrawals(ctx, WithdrawalFilter{UserID: id})
+}
+
+// Queue lists the withdrawals of status, or pending ones when status is
+// empty, for operators: at most limit, of ids below before when it is not
+// 0; pending ones oldest first, as they are paid, the others newest first.
+func (w *Wallets) Queue(ctx context.Context, status WithdrawalStatus, before int64, limit int) ([]Withdrawal, error) {
+	switch status {
+	case "":
+		status = WithdrawalPending
+	case WithdrawalPending, WithdrawalPaid, WithdrawalRejected:
+	default:
+		return nil, FieldError("status", msgStatusUnknown)
+	}
+	return w.Store.Withdrawals(ctx, WithdrawalFilter{Status: status, Before: before, Limit: limit, Oldest: status == WithdrawalPending})
+}
+
+var msgStatusUnknown = Msg{"Unknown status.", "وضعیت نامعتبر است."}
+
+// PayWithdrawal records pending withdrawal id paid by operator op, with the
+// bank's reference of the transfer they made.
+func (w *Wallets) PayWithdrawal(ctx context.Context, op *User, id int64, reference string) (*Withdrawal, error) {
+	var v Validation
+	checkNote(&v, "reference", &reference, maxReference, msgReferenceRequired)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return w.Store.PayWithdrawal(ctx, id, op.ID, reference)
+}
+
+// RejectWithdrawal rejects pending withdrawal id for reason, which its user
+// reads: the money goes back to their wallet.
+func (w *Wallets) RejectWithdrawal(ctx context.Context, op *User, id int64, reason string) (*Withdrawal, error) {
+	var v Validation
+	checkNote(&v, "reason", &reason, maxReason, msgReasonRequired)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	return w.Store.RejectWithdrawal(ctx, id, op.ID, reason)
 }

@@ -103,7 +103,8 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 		Reviews:       db,
 		Operators:     db,
 		People:        &zabano.People{Store: db, Now: clock.Now},
-		Audits:        db,
+		Auditor:       db,
+		Settings:      &zabano.Settings{Store: db},
 		Chats:         db,
 		Materials:     db,
 		Progress:      db,
@@ -122,7 +123,7 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 			// As in production.
 			PasswordChangesPerUser: 5,
 		},
-		Wallets: &zabano.Wallets{Store: db, Now: clock.Now},
+		Wallets: &zabano.Wallets{Store: db, Adjustments: db, Now: clock.Now},
 		Payments: &zabano.Payments{
 			Store: db, Wallets: db, Gateway: sandbox, Limiter: db,
 			CallbackURL: "https://zabano.test/payment/callback", Logger: logger, Now: clock.Now,

@@ -43,16 +43,12 @@ func (s *school) class(t *testing.T, token string, id int64) map[string]any {
 	return nil
 }
 
-// audit fails t when the ledger or the bookings break a rule.
+// audit fails t when the ledger, the bookings, the withdrawals or the
+// payments break a rule.
 func (a *app) audit(t *testing.T) {
 	t.Helper()
-	for _, audit := range []func() ([]string, error){
-		func() ([]string, error) { return a.db.AuditLedger(t.Context()) },
-		func() ([]string, error) { return a.db.AuditBookings(t.Context()) },
-	} {
-		if problems, err := audit(); err != nil || len(problems) > 0 {
-			t.Errorf("audit: %v %v", problems, err)
-		}
+	if report, err := a.db.Audit(t.Context()); err != nil || !report.OK() {
+		t.Errorf("audit: %+v %v", report, err)
 	}
 }
 

@@ -357,7 +357,7 @@ func newFuzzServer(f *testing.F, dialect string) *fuzzServer {
 		},
 		Bookings: &zabano.Bookings{Store: db, MeetingURL: zabano.DefaultMeetingURL, MaxFreeSlots: zabano.DefaultMaxFreeSlots,
 			FreeCancel: zabano.DefaultFreeCancel, Now: clock.Now},
-		Wallets: &zabano.Wallets{Store: db, Now: clock.Now},
+		Wallets: &zabano.Wallets{Store: db, Adjustments: db, Now: clock.Now},
 		Payments: &zabano.Payments{Store: db, Wallets: db, Gateway: sandbox, Limiter: db,
 			CallbackURL: "https://zabano.test/payment/callback", Logger: logger, Now: clock.Now},
 		Sandbox: sandbox, Now: clock.Now, Ping: db.Ping,

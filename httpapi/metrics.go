@@ -23,7 +23,7 @@ var (
 	transactionTypes = []zabano.TransactionType{
 		zabano.TxTopUp, zabano.TxClassPayment, zabano.TxRefund, zabano.TxWithdrawal, zabano.TxBonus, zabano.TxOther,
 	}
-	paymentStatuses = []zabano.PaymentStatus{zabano.PaymentPending, zabano.PaymentPaid, zabano.PaymentExpired}
+	paymentStatuses = []zabano.PaymentStatus{zabano.PaymentPending, zabano.PaymentPaid, zabano.PaymentExpired, zabano.PaymentFailed}
 )
 
 // metrics are the server's Prometheus metrics, in a registry of its own.
@@ -65,7 +65,7 @@ func newMetrics(version string, ledger, payments Counter) *metrics {
 			known: kinds(transactionTypes),
 			count: ledger,
 		},
-		// A payment moves from pending to paid or expired: how many stand in
+		// A payment moves from pending to paid, expired or failed: how many stand in
 		// each status goes up and down, a gauge.
 		&dbCollector{
 			desc:  prometheus.NewDesc("zabano_payments", "Card payments by status (all processes).", []string{"status"}, nil),

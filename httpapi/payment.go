@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/zabano/zabano"
 )
@@ -113,4 +114,53 @@ func (s *Server) topUp(w http.ResponseWriter, r *http.Request, u *zabano.User) {
 		"success": true, "message": zabano.MsgToppedUp.In(lang(r)),
 		"authority": pay.Authority, "ref_id": pay.RefID, "amount": pay.Amount, "balance": balance,
 	})
+}
+
+// adminPaymentJSON is a card payment in the operator's list.
+type adminPaymentJSON struct {
+	Authority string               `json:"authority"`
+	User      userSummaryJSON      `json:"user"`
+	Amount    int64                `json:"amount"`
+	Status    zabano.PaymentStatus `json:"status"`
+	CreatedAt time.Time            `json:"created_at"`
+	RefID     *int64               `json:"ref_id"`
+}
+
+func (s *Server) adminPaymentOf(p *zabano.Payment) adminPaymentJSON {
+	out := adminPaymentJSON{Authority: p.Authority, User: s.userSummaryOf(&p.User), Amount: p.Amount, Status: p.Status, CreatedAt: p.CreatedAt}
+	if p.Status == zabano.PaymentPaid {
+		out.RefID = &p.RefID
+	}
+	return out
+}
+
+// adminPayments is GET /api/admin/payments/?status=&before=: card payments,
+// newest first.
+func (s *Server) adminPayments(w http.ResponseWriter, r *http.Request, _ *zabano.User) {
+	before, err := beforeCursor(r)
+	var list []zabano.Payment
+	if err == nil {
+		list, err = s.Payments.List(r.Context(), zabano.PaymentStatus(r.URL.Query().Get("status")), before, adminPageSize)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out := make([]adminPaymentJSON, len(list))
+	for i := range list {
+		out[i] = s.adminPaymentOf(&list[i])
+	}
+	encode(w, http.StatusOK, out)
+}
+
+// reverifyPayment is POST /api/admin/payments/{authority}/reverify/: the
+// operator asks the gateway again about a payment stuck as pending or
+// expired; it is credited once if the gateway confirms it.
+func (s *Server) reverifyPayment(w http.ResponseWriter, r *http.Request, op *zabano.User) {
+	p, err := s.Payments.Reverify(r.Context(), op, r.PathValue("authority"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	encode(w, http.StatusOK, s.adminPaymentOf(p))
 }

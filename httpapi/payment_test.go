@@ -1,9 +1,11 @@
 package httpapi_test
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -414,11 +416,11 @@ func TestWallet(t *testing.T) {
 
 		list, _ := a.db.Withdrawals(t.Context(), zabano.WithdrawalFilter{UserID: o.ID})
 		a.clock.Add(time.Hour)
-		if _, err := a.db.PayWithdrawal(t.Context(), list[0].ID); err != nil {
-			t.Fatal(err)
-		}
+		ops := a.operator("ops", "09121000109")
+		a.expect(t, 200, req{method: "POST", path: fmt.Sprintf("/api/admin/withdrawals/%d/pay/", list[0].ID), token: ops, body: map[string]string{"reference": "BANK-4411"}})
 		r = a.do(req{method: "GET", path: "/api/teacher/wallet/withdrawals/", token: teacher})
-		if r.status != 200 || !strings.Contains(string(r.body), `"status":"paid"`) || !strings.Contains(string(r.body), `"settled_at":"2026-11-21T10:00:00Z"`) {
+		if r.status != 200 || !strings.Contains(string(r.body), `"status":"paid"`) || !strings.Contains(string(r.body), `"settled_at":"2026-11-21T10:00:00Z"`) ||
+			!strings.Contains(string(r.body), `"reference":"BANK-4411","reason":""`) {
 			t.Fatalf("withdrawals: %d %s", r.status, r.body)
 		}
 		if r := a.do(req{method: "GET", path: "/api/teacher/wallet/withdrawals/", token: other}); string(r.body) != "[]\n" {
@@ -464,4 +466,101 @@ func equalJSON(a, b map[string]any) bool {
 		}
 	}
 	return true
+}
+
+// adminPayment is a row of the operator's payment list.
+type adminPayment struct {
+	Authority, Status string
+	Amount            int64
+	RefID             *int64 `json:"ref_id"`
+	User              struct{ Username, Role string }
+}
+
+// TestAdminPayments: "I paid but my wallet is empty": the payer paid at the
+// gateway and never came back; the payment expired. The operator finds it
+// and asks the gateway again: it is credited, once; one nobody paid fails.
+func TestAdminPayments(t *testing.T) {
+	each(t, func(t *testing.T, a *app) {
+		student := a.register("sara", zabano.RoleStudent, "09121000001")
+		ops := a.operator("ops", "09121000109")
+		paid, cancelled := a.requestPayment(student, 25_000), a.requestPayment(student, 9_000)
+		a.answerSandbox(paid, "OK")
+		a.answerSandbox(cancelled, "NOK")
+		a.clock.Add(zabano.PaymentWindow)
+		if _, err := a.db.ExpirePayments(t.Context(), a.clock.Now().Add(-zabano.PaymentWindow)); err != nil {
+			t.Fatal(err)
+		}
+		var list []adminPayment
+		a.expect(t, 200, req{method: "GET", path: "/api/admin/payments/?status=expired", token: ops}).decode(t, &list)
+		if len(list) != 2 || list[0].Authority != cancelled || list[1].Authority != paid || list[1].User.Username != "sara" ||
+			list[1].User.Role != "student" || list[1].Amount != 25_000 || list[1].RefID != nil {
+			t.Fatalf("expired payments: %+v", list)
+		}
+		reverify := func(authority string) resp {
+			return a.do(req{method: "POST", path: "/api/admin/payments/" + authority + "/reverify/", token: ops})
+		}
+		var got adminPayment
+		a.expect(t, 200, req{method: "POST", path: "/api/admin/payments/" + paid + "/reverify/", token: ops}).decode(t, &got)
+		if got.Status != "paid" || got.RefID == nil || got.Authority != paid {
+			t.Fatalf("reverified: %+v", got)
+		}
+		if w := a.expect(t, 200, req{method: "GET", path: "/api/profile/", token: student}).json(t)["wallet"]; w != 25_000.0 {
+			t.Fatalf("the wallet: %v", w)
+		}
+		if r := reverify(paid); r.status != 409 || r.json(t)["detail"] != "This payment is already paid and in the wallet." {
+			t.Fatalf("reverified again: %d %s", r.status, r.body)
+		}
+		if r := reverify(cancelled); r.status != 200 || r.json(t)["status"] != "failed" {
+			t.Fatalf("a cancelled one: %d %s", r.status, r.body)
+		}
+		if r := reverify("S-unknown"); r.status != 404 {
+			t.Fatalf("an unknown one: %d %s", r.status, r.body)
+		}
+		if r := a.do(req{method: "GET", path: "/api/admin/payments/?status=lost", token: ops}); r.status != 400 {
+			t.Fatalf("an unknown status: %d %s", r.status, r.body)
+		}
+		a.expect(t, 200, req{method: "GET", path: "/api/admin/payments/", token: ops}).decode(t, &list)
+		if len(list) != 2 || list[0].Status != "failed" || list[1].Status != "paid" {
+			t.Fatalf("all payments: %+v", list)
+		}
+		var log []struct{ Action, Reason string }
+		a.expect(t, 200, req{method: "GET", path: "/api/admin/log/", token: ops}).decode(t, &log)
+		if len(log) != 2 || log[0].Action != "payment.reverify" || log[1].Reason != "gateway 100: Verified" {
+			t.Fatalf("operator log: %+v", log)
+		}
+		a.audit(t)
+	})
+}
+
+// TestReverifyRacesTheStudent: two operators ask again while the student's
+// own verification runs, all at once: the wallet is credited once.
+func TestReverifyRacesTheStudent(t *testing.T) {
+	each(t, func(t *testing.T, a *app) {
+		student := a.register("sara", zabano.RoleStudent, "09121000001")
+		ops := []string{a.operator("ops1", "09121000108"), a.operator("ops2", "09121000109")}
+		for round := range 3 {
+			authority := a.requestPayment(student, 10_000)
+			a.answerSandbox(authority, "OK")
+			var wg sync.WaitGroup
+			statuses := make([]int, 3)
+			for i := range statuses {
+				wg.Go(func() {
+					rq := req{method: "POST", path: "/panel-api/api/payment/verify/", token: student, body: map[string]string{"authority": authority}}
+					if i < 2 {
+						rq = req{method: "POST", path: "/api/admin/payments/" + authority + "/reverify/", token: ops[i]}
+					}
+					statuses[i] = a.do(rq).status
+				})
+			}
+			wg.Wait()
+			if statuses[2] != 200 || statuses[0] != 200 && statuses[0] != 409 || statuses[1] != 200 && statuses[1] != 409 ||
+				statuses[0] == 200 && statuses[1] == 200 {
+				t.Fatalf("round %d: %v", round, statuses)
+			}
+			if w := a.expect(t, 200, req{method: "GET", path: "/api/profile/", token: student}).json(t)["wallet"]; w != float64(10_000*(round+1)) {
+				t.Fatalf("round %d: the wallet %v, want each payment credited once", round, w)
+			}
+		}
+		a.audit(t)
+	})
 }

@@ -1,53 +1,12 @@
 package httpapi
 
 import (
-	"context"
 	"net/http"
 	"strconv"
 	"time"
 
 	"github.com/zabano/zabano"
 )
-
-// Auditor runs the ledger's and the bookings' audits (sqlstore.DB does):
-// each answers the problems it finds, none when all is well.
-type Auditor interface {
-	AuditLedger(ctx context.Context) ([]string, error)
-	AuditBookings(ctx context.Context) ([]string, error)
-}
-
-// auditFindingJSON is one problem an audit found, and the check that found it.
-type auditFindingJSON struct {
-	Check   string `json:"check"`
-	Message string `json:"message"`
-}
-
-// auditJSON is the result of the audits: ok when they found nothing.
-type auditJSON struct {
-	OK        bool               `json:"ok"`
-	CheckedAt time.Time          `json:"checked_at"`
-	Findings  []auditFindingJSON `json:"findings"`
-}
-
-// runAudits runs the ledger's and the bookings' audits, at the moment the
-// server's clock says.
-func (s *Server) runAudits(ctx context.Context) (*auditJSON, error) {
-	out := &auditJSON{CheckedAt: s.Now().UTC(), Findings: []auditFindingJSON{}}
-	for _, check := range []struct {
-		name string
-		run  func(context.Context) ([]string, error)
-	}{{"ledger", s.Audits.AuditLedger}, {"bookings", s.Audits.AuditBookings}} {
-		problems, err := check.run(ctx)
-		if err != nil {
-			return nil, err
-		}
-		for _, p := range problems {
-			out.Findings = append(out.Findings, auditFindingJSON{check.name, p})
-		}
-	}
-	out.OK = len(out.Findings) == 0
-	return out, nil
-}
 
 type periodJSON struct {
 	NewStudents    int   `json:"new_students"`
@@ -71,9 +30,9 @@ type countAmountJSON struct {
 // what waits for the operators, and the audits' result.
 func (s *Server) overview(w http.ResponseWriter, r *http.Request, _ *zabano.User) {
 	o, err := s.People.Overview(r.Context())
-	var audit *auditJSON
+	var audit *zabano.AuditReport
 	if err == nil {
-		audit, err = s.runAudits(r.Context())
+		audit, err = s.Auditor.Audit(r.Context())
 	}
 	if err != nil {
 		writeError(w, r, err)
@@ -82,7 +41,7 @@ func (s *Server) overview(w http.ResponseWriter, r *http.Request, _ *zabano.User
 	encode(w, http.StatusOK, map[string]any{
 		"today": periodOf(o.Today), "month": periodOf(o.Month),
 		"waiting_withdrawals": countAmountJSON{o.WaitingWithdrawals, o.WaitingAmount},
-		"open_disputes":       o.OpenDisputes, "pending_teachers": o.PendingTeachers, "audit": audit,
+		"open_disputes":       o.OpenDisputes, "pending_teachers": o.PendingTeachers, "audit": auditOf(audit),
 	})
 }
 
@@ -133,16 +92,6 @@ type adminBookingJSON struct {
 	Student userSummaryJSON      `json:"student"`
 }
 
-// adminPaymentJSON is a card payment as the console lists it.
-type adminPaymentJSON struct {
-	Authority string               `json:"authority"`
-	User      userSummaryJSON      `json:"user"`
-	Amount    int64                `json:"amount"`
-	Status    zabano.PaymentStatus `json:"status"`
-	CreatedAt time.Time            `json:"created_at"`
-	RefID     *int64               `json:"ref_id"`
-}
-
 type chatSummaryJSON struct {
 	ID            int64           `json:"id"`
 	With          userSummaryJSON `json:"with"`
@@ -181,10 +130,8 @@ func (s *Server) adminUser(w http.ResponseWriter, r *http.Request, _ *zabano.Use
 	}
 	payments := make([]adminPaymentJSON, len(d.Payments))
 	for i, p := range d.Payments {
-		payments[i] = adminPaymentJSON{Authority: p.Authority, User: s.userSummaryOf(&d.User), Amount: p.Amount, Status: p.Status, CreatedAt: p.CreatedAt}
-		if p.RefID != 0 {
-			payments[i].RefID = &p.RefID
-		}
+		p.User = d.User
+		payments[i] = s.adminPaymentOf(&p)
 	}
 	transactions = transactions[:min(len(transactions), zabano.DetailListSize)]
 	txs := make([]walletTransactionJSON, len(transactions))

@@ -665,7 +665,7 @@ func TestOverview(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := a.db.PayWithdrawal(t.Context(), list[0].ID); err != nil { // the newest, 50,000
+		if _, err := a.db.PayWithdrawal(t.Context(), list[0].ID, 0, ""); err != nil { // the newest, 50,000
 			t.Fatal(err)
 		}
 		overview := func() (today, month, rest string) {

@@ -115,13 +115,16 @@ type world struct {
 	bookMove, moveSlot, moveAnswer [actors]int64
 	bookProblem                    [actors]int64 // ended, for the student and the teacher to report
 	problem                        int64         // the student's report on another ended class, for the teacher to answer
+	dispute                        int64         // the other student's report, declined by the other teacher, for the operator to decide
 	chat                           int64
 	material, materialDel          int64
 	fileLink                       [actors]string // the material file, signed for the student and the teacher
 	course, courseDel              int64
 	note, noteDel                  int64
+	payout, rejectPayout           int64  // the teacher's withdrawals, pending, for the operator to pay and reject
 	authority                      string // the student's payment, paid at the gateway, not yet credited
 	pending                        string // the student's payment, not yet answered at the gateway
+	stuck                          string // the student's payment, paid at the gateway, for the operator to verify again
 	photo                          string // the teacher's photo, a /media path
 	accounts                       [actors]string
 	// The operator's objects: a student to suspend and lift, and teachers
@@ -134,6 +137,9 @@ const (
 	studentPaid = 2_345_678 // the student's top-up, a marker of their wallet
 	teacherIBAN = "IR530170000000111111111111"
 	otherIBAN   = "IR670120000000222222222222"
+	// The students' refunds go to these, markers of each one's.
+	studentIBAN  = "IR500170000000333333333333"
+	student2IBAN = "IR640120000000444444444444"
 )
 
 // newWorld builds the world through the API, as its users would.
@@ -181,6 +187,7 @@ func newWorld(t *testing.T, a *app) *world {
 	w.bookProblem[student] = w.book(student, teacher, w.slot(teacher, 5*time.Hour))
 	w.bookProblem[teacher] = w.book(student, teacher, w.slot(teacher, 6*time.Hour))
 	reported := w.book(student, teacher, w.slot(teacher, 7*time.Hour))
+	disputed := w.book(student2, teacher2, w.slot(teacher2, 2*time.Hour))
 	paid := []string{
 		fmt.Sprintf("/api/slot/done/%d/", w.bookReview),
 		fmt.Sprintf("/api/slot/done/%d/", w.book(student2, teacher2, w.slot(teacher2, time.Hour))),
@@ -193,6 +200,9 @@ func newWorld(t *testing.T, a *app) *world {
 	w.review = w.id2(w.ok(201, req{method: "POST", path: fmt.Sprintf("/api/slot/%d/review/", rated), token: w.token[student], body: map[string]any{"rating": 4}}))
 	w.problem = w.id2(w.ok(201, req{method: "POST", path: fmt.Sprintf("/api/slot/%d/problem/", reported), token: w.token[student],
 		body: map[string]any{"reason": "technical", "resolution": "half_refund"}}))
+	w.dispute = w.id2(w.ok(201, req{method: "POST", path: fmt.Sprintf("/api/slot/%d/problem/", disputed), token: w.token[student2],
+		body: map[string]any{"reason": "teacher_absent", "resolution": "full_refund"}}))
+	w.ok(200, req{method: "PUT", path: fmt.Sprintf("/api/slot/problem/%d/", w.dispute), token: w.token[teacher2], body: map[string]bool{"accept": false}})
 
 	w.slotDel = w.slot(teacher, 48*time.Hour)
 	w.slotFree[student] = w.slot(teacher, 49*time.Hour)
@@ -217,6 +227,8 @@ func newWorld(t *testing.T, a *app) *world {
 	w.authority = a.requestPayment(w.token[student], 5_000)
 	a.answerSandbox(w.authority, "OK")
 	w.pending = a.requestPayment(w.token[student], 6_000)
+	w.stuck = a.requestPayment(w.token[student], 7_000)
+	a.answerSandbox(w.stuck, "OK")
 
 	w.chat = w.id2(w.ok(200, req{method: "POST", path: "/api/chat/create/", token: w.token[student], body: map[string]any{"teacher_id": w.id[teacher]}}))
 	w.ok(201, req{method: "POST", path: "/api/messages/send/", token: w.token[student], body: map[string]any{"chat_id": w.chat, "content": "MSG-sara"}})
@@ -250,6 +262,8 @@ func newWorld(t *testing.T, a *app) *world {
 	w.ok(200, req{method: "POST", path: "/api/student/language-level/", token: w.token[student], body: map[string]string{"language": "French", "level": "A1"}}).decode(t, &p)
 	w.language = p.LanguageLevels[0].ID
 	w.ok(201, req{method: "POST", path: "/api/teacher/wallet/withdrawals/", token: w.token[teacher], body: map[string]any{"amount": 10_000, "iban": teacherIBAN}})
+	w.payout = w.id2(w.ok(201, req{method: "POST", path: "/api/teacher/wallet/withdrawals/", token: w.token[teacher], body: map[string]any{"amount": 10_000, "iban": teacherIBAN}}))
+	w.rejectPayout = w.id2(w.ok(201, req{method: "POST", path: "/api/teacher/wallet/withdrawals/", token: w.token[teacher], body: map[string]any{"amount": 10_000, "iban": teacherIBAN}}))
 	w.people()
 	return w
 }
@@ -590,6 +604,42 @@ func authMatrix() []authRow {
 		{pattern: "POST /api/admin/reviews/{id}/hide/{$}", want: adminOnly(200), call: func(w *world, who int) req {
 			return req{method: "POST", path: fmt.Sprintf("/api/admin/reviews/%d/hide/", w.review), body: map[string]string{"reason": "insults"}}
 		}},
+		{pattern: "GET /api/admin/audit/{$}", want: adminOnly(200), call: get("/api/admin/audit/")},
+		{pattern: "GET /api/admin/withdrawals/{$}", want: adminOnly(200), call: get("/api/admin/withdrawals/")},
+		{pattern: "POST /api/admin/withdrawals/{id}/pay/{$}", want: adminOnly(200), call: func(w *world, who int) req {
+			return req{method: "POST", path: fmt.Sprintf("/api/admin/withdrawals/%d/pay/", w.payout), body: map[string]string{"reference": "BANK-1"}}
+		}},
+		{pattern: "POST /api/admin/withdrawals/{id}/reject/{$}", want: adminOnly(200), call: func(w *world, who int) req {
+			return req{method: "POST", path: fmt.Sprintf("/api/admin/withdrawals/%d/reject/", w.rejectPayout), body: map[string]string{"reason": "wrong IBAN"}}
+		}},
+		{pattern: "GET /api/admin/payments/{$}", want: adminOnly(200), call: get("/api/admin/payments/")},
+		{pattern: "POST /api/admin/payments/{authority}/reverify/{$}", want: adminOnly(200), call: func(w *world, who int) req {
+			return req{method: "POST", path: "/api/admin/payments/" + w.stuck + "/reverify/"}
+		}},
+		{pattern: "GET /api/admin/disputes/{$}", want: adminOnly(200), call: get("/api/admin/disputes/")},
+		{pattern: "GET /api/admin/disputes/{id}/{$}", want: adminOnly(200), call: func(w *world, who int) req {
+			return req{method: "GET", path: fmt.Sprintf("/api/admin/disputes/%d/", w.dispute)}
+		}},
+		{pattern: "POST /api/admin/disputes/{id}/decide/{$}", want: adminOnly(200), call: func(w *world, who int) req {
+			return req{method: "POST", path: fmt.Sprintf("/api/admin/disputes/%d/decide/", w.dispute), body: map[string]any{"refund_percent": 50, "note": "Half each."}}
+		}},
+		{pattern: "POST /api/admin/adjustments/{$}", want: adminOnly(201), call: func(w *world, who int) req {
+			return req{method: "POST", path: "/api/admin/adjustments/", body: map[string]any{"user_id": w.id[student], "amount": 1_000, "reason": "welcome bonus"}}
+		}},
+		{pattern: "GET /api/admin/commission/{$}", want: adminOnly(200), call: get("/api/admin/commission/")},
+		{pattern: "PUT /api/admin/commission/{$}", want: adminOnly(200), call: func(w *world, who int) req {
+			return req{method: "PUT", path: "/api/admin/commission/", body: map[string]int{"percent": 0}}
+		}},
+		// Late: a refund empties the student's wallet, which the rows before book from.
+		{pattern: "POST /api/student/wallet/refund/{$}", want: studentsOnly(201), call: func(w *world, who int) req {
+			iban := studentIBAN
+			if who == student2 {
+				iban = student2IBAN
+			}
+			return req{method: "POST", path: "/api/student/wallet/refund/", body: map[string]string{"iban": iban}}
+		}},
+		{pattern: "GET /api/student/wallet/refunds/{$}", want: studentsOnly(200), call: get("/api/student/wallet/refunds/"),
+			private: &private{studentIBAN, []int{student}}},
 
 		{pattern: "/api/", want: public(404), call: get("/api/nothing/")},
 		{pattern: "/panel-api/", want: public(404), call: get("/panel-api/nothing/")},

@@ -53,9 +53,13 @@ type Server struct {
 	// Operators keeps the operators and their log.
 	Operators zabano.OperatorStore
 	// People is what operators see and do about users, teachers' profiles
-	// and reviews; Audits runs the audits whose result the overview shows.
+	// and reviews.
 	People *zabano.People
-	Audits Auditor
+	// Auditor runs the audits of the money records and the bookings, for
+	// the audit page and the overview.
+	Auditor zabano.Auditor
+	// Settings are the marketplace's settings operators change: the commission.
+	Settings *zabano.Settings
 	// Sandbox is the built-in sandbox gateway; nil when a real one is in
 	// use, and then its payment page does not exist.
 	Sandbox *payment.Sandbox

@@ -56,25 +56,33 @@ func (s *Server) walletSummary(w http.ResponseWriter, r *http.Request, u *zabano
 	})
 }
 
-// withdrawalJSON is a withdrawal as its teacher sees it.
+// withdrawalJSON is a withdrawal as its user sees it: a teacher's, or a
+// student's refund; reference and reason are the operator's, once settled.
 type withdrawalJSON struct {
 	ID        int64                   `json:"id"`
+	Kind      zabano.WithdrawalKind   `json:"kind"`
 	Amount    int64                   `json:"amount"`
 	IBAN      string                  `json:"iban"`
 	Status    zabano.WithdrawalStatus `json:"status"`
 	CreatedAt time.Time               `json:"created_at"`
 	SettledAt *time.Time              `json:"settled_at"`
+	Reference string                  `json:"reference"`
+	Reason    string                  `json:"reason"`
 }
 
 func withdrawalOf(wd *zabano.Withdrawal) withdrawalJSON {
-	out := withdrawalJSON{ID: wd.ID, Amount: wd.Amount, IBAN: wd.IBAN, Status: wd.Status, CreatedAt: wd.CreatedAt}
+	out := withdrawalJSON{
+		ID: wd.ID, Kind: wd.Kind, Amount: wd.Amount, IBAN: wd.IBAN, Status: wd.Status, CreatedAt: wd.CreatedAt,
+		Reference: wd.Reference, Reason: wd.Reason,
+	}
 	if !wd.SettledAt.IsZero() {
 		out.SettledAt = &wd.SettledAt
 	}
 	return out
 }
 
-// withdrawals is GET /api/teacher/wallet/withdrawals/: the teacher's own, newest first.
+// withdrawals is GET /api/teacher/wallet/withdrawals/ and
+// GET /api/student/wallet/refunds/: the user's own, newest first.
 func (s *Server) withdrawals(w http.ResponseWriter, r *http.Request, u *zabano.User) {
 	list, err := s.Wallets.Withdrawals(r.Context(), u.ID)
 	if err != nil {
@@ -105,4 +113,107 @@ func (s *Server) requestWithdrawal(w http.ResponseWriter, r *http.Request, u *za
 		return
 	}
 	encode(w, http.StatusCreated, withdrawalOf(wd))
+}
+
+// requestRefund is POST /api/student/wallet/refund/ (iban): the student's
+// whole wallet leaves it at once and waits, pending, for an operator to pay
+// it to their bank account.
+func (s *Server) requestRefund(w http.ResponseWriter, r *http.Request, u *zabano.User) {
+	var req struct {
+		IBAN string `json:"iban"`
+	}
+	if err := decode(r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	wd, err := s.Wallets.RequestRefund(r.Context(), u, req.IBAN)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	encode(w, http.StatusCreated, withdrawalOf(wd))
+}
+
+// adminWithdrawalJSON is a withdrawal in the operator's queue.
+type adminWithdrawalJSON struct {
+	ID        int64                   `json:"id"`
+	User      userSummaryJSON         `json:"user"`
+	Kind      zabano.WithdrawalKind   `json:"kind"`
+	Amount    int64                   `json:"amount"`
+	IBAN      string                  `json:"iban"`
+	Status    zabano.WithdrawalStatus `json:"status"`
+	CreatedAt time.Time               `json:"created_at"`
+	SettledAt *time.Time              `json:"settled_at"`
+	Reference string                  `json:"reference"`
+	Reason    string                  `json:"reason"`
+}
+
+func (s *Server) adminWithdrawalOf(wd *zabano.Withdrawal) adminWithdrawalJSON {
+	own := withdrawalOf(wd)
+	return adminWithdrawalJSON{
+		ID: own.ID, User: s.userSummaryOf(&wd.User), Kind: own.Kind, Amount: own.Amount, IBAN: own.IBAN, Status: own.Status,
+		CreatedAt: own.CreatedAt, SettledAt: own.SettledAt, Reference: own.Reference, Reason: own.Reason,
+	}
+}
+
+// adminWithdrawals is GET /api/admin/withdrawals/?status=&before=: pending
+// ones (the default) oldest first, as they are paid; others newest first.
+func (s *Server) adminWithdrawals(w http.ResponseWriter, r *http.Request, _ *zabano.User) {
+	before, err := beforeCursor(r)
+	var list []zabano.Withdrawal
+	if err == nil {
+		status := zabano.WithdrawalStatus(r.URL.Query().Get("status"))
+		list, err = s.Wallets.Queue(r.Context(), status, before, adminPageSize)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out := make([]adminWithdrawalJSON, len(list))
+	for i := range list {
+		out[i] = s.adminWithdrawalOf(&list[i])
+	}
+	encode(w, http.StatusOK, out)
+}
+
+// payWithdrawal is POST /api/admin/withdrawals/{id}/pay/ (reference): the
+// operator made the bank transfer and records it.
+func (s *Server) payWithdrawal(w http.ResponseWriter, r *http.Request, op *zabano.User) {
+	var req struct {
+		Reference string `json:"reference"`
+	}
+	id, err := pathID(r)
+	if err == nil {
+		err = decode(r, &req)
+	}
+	var wd *zabano.Withdrawal
+	if err == nil {
+		wd, err = s.Wallets.PayWithdrawal(r.Context(), op, id, req.Reference)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	encode(w, http.StatusOK, s.adminWithdrawalOf(wd))
+}
+
+// rejectWithdrawal is POST /api/admin/withdrawals/{id}/reject/ (reason): the
+// money goes back to the wallet, and its user reads why.
+func (s *Server) rejectWithdrawal(w http.ResponseWriter, r *http.Request, op *zabano.User) {
+	var req struct {
+		Reason string `json:"reason"`
+	}
+	id, err := pathID(r)
+	if err == nil {
+		err = decode(r, &req)
+	}
+	var wd *zabano.Withdrawal
+	if err == nil {
+		wd, err = s.Wallets.RejectWithdrawal(r.Context(), op, id, req.Reason)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	encode(w, http.StatusOK, s.adminWithdrawalOf(wd))
 }

@@ -47,13 +47,14 @@ var exportQueries = map[string]string{
 			r.reply, r.replied_at, r.hidden
 		FROM reviews r JOIN users o ON o.id = r.student_id WHERE r.teacher_id = ? ORDER BY r.id`,
 	"problem_reports.json": `SELECT p.id, p.booking_id, p.reported_by, p.reason, p.text, p.resolution, p.status,
-			p.created_at, p.answered_at, p.outcome, p.settled_at
+			p.created_at, p.answered_at, p.outcome, p.note, p.settled_at
 		FROM problem_reports p JOIN bookings b ON b.id = p.booking_id
 		WHERE b.student_id = ? OR b.teacher_id = ? ORDER BY p.id`,
 	"wallet_transactions.json": `SELECT t.id, a.kind AS account, e.amount, t.type, t.description, t.booking_id, t.created_at
 		FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id JOIN ledger_transactions t ON t.id = e.transaction_id
 		WHERE a.user_id = ? ORDER BY t.id, a.kind`,
-	"withdrawals.json": `SELECT id, amount, iban, status, created_at, settled_at FROM withdrawals WHERE user_id = ? ORDER BY id`,
+	"withdrawals.json": `SELECT id, kind, amount, iban, status, created_at, settled_at, reference, reason
+		FROM withdrawals WHERE user_id = ? ORDER BY id`,
 	"payments.json": `SELECT authority, amount, description, status, ref_id, card_pan, mobile, email, created_at, paid_at
 		FROM payments WHERE user_id = ? ORDER BY id`,
 	"chats.json": `SELECT c.id, ` + shownName("o") + ` AS with_name, c.created_at

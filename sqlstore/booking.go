@@ -233,12 +233,17 @@ func checkListed(ctx context.Context, tx *Tx, teacherID int64) error {
 }
 
 // insertBooking writes a class of nb's student at slot, already claimed,
-// and moves its price from their wallet to escrow.
+// with the commission in force now, and moves its price from their wallet
+// to escrow.
 func insertBooking(ctx context.Context, tx *Tx, nb *zabano.NewBooking, slot zabano.Slot, levelID, price int64) (int64, error) {
+	percent, err := commission(ctx, tx)
+	if err != nil {
+		return 0, err
+	}
 	var id int64
-	err := tx.queryRow(ctx, `INSERT INTO bookings (slot_id, student_id, teacher_id, level_price_id, start_at, end_at, price,
-		trial, status, meeting_link, notes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		slot.ID, nb.StudentID, slot.TeacherID, levelID, ms(slot.Start), ms(slot.End), price,
+	err = tx.queryRow(ctx, `INSERT INTO bookings (slot_id, student_id, teacher_id, level_price_id, start_at, end_at, price,
+		commission_percent, trial, status, meeting_link, notes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		slot.ID, nb.StudentID, slot.TeacherID, levelID, ms(slot.Start), ms(slot.End), price, percent,
 		nb.Trial, zabano.StatusBooked, nb.MeetingLink, nb.Notes, ms(tx.now)).Scan(&id)
 	if name, ok := uniqueViolation(err); ok && isTrialIndex(name) {
 		return 0, zabano.Errorf(zabano.ECONFLICT, zabano.MsgTrialUsed)
@@ -451,12 +456,28 @@ func settle(ctx context.Context, tx *Tx, bookingID int64, ownerCol string, owner
 	if _, err := tx.exec(ctx, `UPDATE teacher_profiles SET sessions = sessions + 1 WHERE user_id = ?`, b.TeacherID); err != nil {
 		return nil, err
 	}
-	t := classTransfer(zabano.TxClassPayment, zabano.EscrowOf(b.StudentID), zabano.WalletOf(b.TeacherID), b.Price, b.ID)
-	return b, post(ctx, tx, t)
+	return b, post(ctx, tx, classSplit(zabano.TxClassPayment, b, zabano.Entry{Account: zabano.EscrowOf(b.StudentID), Amount: -b.Price}, 0))
 }
 
-// SettleDue implements zabano.BookingStore. Each class settles in its own
-// transaction, and only from booked, so processes running it at once pay
+// classSplit is the transaction of class b that takes money out of from
+// (its entry, a debit), gives refund of it to the student and pays the rest
+// to the teacher, less the class's commission to the platform
+// (zabano.SplitClassPayment). Legs of zero are left out.
+func classSplit(typ zabano.TransactionType, b *zabano.Booking, from zabano.Entry, refund int64) *zabano.LedgerTransaction {
+	teacher, platform := zabano.SplitClassPayment(-from.Amount-refund, b.CommissionPercent)
+	t := &zabano.LedgerTransaction{Type: typ, Description: fmt.Sprintf("class #%d", b.ID), BookingID: b.ID, Entries: []zabano.Entry{from}}
+	for _, e := range []zabano.Entry{
+		{Account: zabano.WalletOf(b.StudentID), Amount: refund},
+		{Account: zabano.WalletOf(b.TeacherID), Amount: teacher},
+		{Account: zabano.PlatformAccount, Amount: platform},
+	} {
+		if e.Amount != 0 {
+			t.Entries = append(t.Entries, e)
+		}
+	}
+	return t
+}
+
 // lockBooking reads booking id holding its row until tx ends. Reporting a
 // problem, proposing or answering a new time, marking done and settling a
 // class each change it after this (or after an UPDATE of its row, which locks
@@ -472,6 +493,8 @@ func lockBooking(ctx context.Context, tx *Tx, id int64) (*zabano.Booking, error)
 	return findBooking(ctx, tx, id)
 }
 
+// SettleDue implements zabano.BookingStore. Each class settles in its own
+// transaction, and only from booked, so processes running it at once pay
 // each class once.
 func (db *DB) SettleDue(ctx context.Context, cutoff time.Time) (int, error) {
 	var due []struct{ id, teacher int64 }
@@ -514,7 +537,7 @@ func (db *DB) SettleDue(ctx context.Context, cutoff time.Time) (int, error) {
 }
 
 const bookingColumns = `b.id, COALESCE(b.slot_id, 0), b.student_id, b.teacher_id, b.level_price_id, l.language, l.level,
-	b.start_at, b.end_at, b.price, b.trial, b.status, b.cancelled_by, b.meeting_link, b.notes, b.created_at,
+	b.start_at, b.end_at, b.price, b.commission_percent, b.trial, b.status, b.cancelled_by, b.meeting_link, b.notes, b.created_at,
 	COALESCE(b.cancel_requested_at, 0),
 	t.username, t.first_name, t.last_name, t.photo, t.deleted_at, s.username, s.first_name, s.last_name, s.photo, s.email, s.phone,
 	s.deleted_at`
@@ -527,7 +550,7 @@ func scanBooking(row interface{ Scan(...any) error }) (*zabano.Booking, error) {
 	var start, end, created, requested int64
 	var teacherDeleted, studentDeleted sql.NullInt64
 	err := row.Scan(&b.ID, &b.SlotID, &b.StudentID, &b.TeacherID, &b.LevelPriceID, &b.Language, &b.Level,
-		&start, &end, &b.Price, &b.Trial, &b.Status, &b.CancelledBy, &b.MeetingLink, &b.Notes, &created, &requested,
+		&start, &end, &b.Price, &b.CommissionPercent, &b.Trial, &b.Status, &b.CancelledBy, &b.MeetingLink, &b.Notes, &created, &requested,
 		&b.Teacher.Username, &b.Teacher.FirstName, &b.Teacher.LastName, &b.Teacher.Photo, &teacherDeleted,
 		&b.Student.Username, &b.Student.FirstName, &b.Student.LastName, &b.Student.Photo, &b.Student.Email, &b.Student.Phone,
 		&studentDeleted)

@@ -444,6 +444,14 @@ func TestAuditBookings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		done, err := m.book(s, m.slot(time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.clock.Add(2 * time.Hour)
+		if _, err := db.MarkDone(ctx, s.ID, done.ID); err != nil {
+			t.Fatal(err)
+		}
 		auditBookings(t, db)
 		free := m.slot(48 * time.Hour)
 		for _, tamper := range []struct {
@@ -464,11 +472,18 @@ func TestAuditBookings(t *testing.T) {
 		if err := db.PostTransaction(ctx, zabano.Transfer(zabano.TxClassPayment, zabano.WalletOf(s.ID), zabano.EscrowOf(s.ID), 1000, "class #999999")); err != nil {
 			t.Fatal(err)
 		}
+		// A commission the class did not owe.
+		if err := db.PostTransaction(ctx, &zabano.LedgerTransaction{Type: zabano.TxOther, BookingID: done.ID, Entries: []zabano.Entry{
+			{Account: zabano.WalletOf(m.teacher.ID), Amount: -100}, {Account: zabano.PlatformAccount, Amount: 100},
+		}}); err != nil {
+			t.Fatal(err)
+		}
 		problems, err := db.AuditBookings(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := []string{"0 debits of its student's wallet", "for no booking of theirs", "booked is 1, with 0 live bookings"}
+		want := []string{"0 debits of its student's wallet", "for no booking of theirs", "booked is 1, with 0 live bookings",
+			"at 0% commission: the platform got 100, want 0"}
 		if len(problems) != len(want) {
 			t.Fatalf("problems %q, want %d", problems, len(want))
 		}

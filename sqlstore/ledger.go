@@ -20,8 +20,8 @@ func (db *DB) PostTransaction(ctx context.Context, t *zabano.LedgerTransaction) 
 }
 
 // post writes t within tx: the transaction, its entries, and each account's
-// cached balance. A debit that would take an account other than gateway
-// clearing below zero fails with ECONFLICT, and the caller's transaction must
+// cached balance. A debit that would take a user's account (wallet, escrow,
+// withdrawals) below zero fails with ECONFLICT, and the caller's transaction must
 // then roll back. The check and the write are one conditional UPDATE, so no
 // concurrent transaction can slip in between them.
 func post(ctx context.Context, tx *Tx, t *zabano.LedgerTransaction) error {
@@ -52,7 +52,7 @@ func post(ctx context.Context, tx *Tx, t *zabano.LedgerTransaction) error {
 	slices.SortFunc(legs, func(a, b leg) int { return cmp.Compare(a.id, b.id) })
 	for _, l := range legs {
 		res, err := tx.exec(ctx, `UPDATE ledger_accounts SET balance = balance + ?
-			WHERE id = ? AND (balance + ? >= 0 OR kind = 'gateway')`, l.amount, l.id, l.amount)
+			WHERE id = ? AND (balance + ? >= 0 OR kind IN ('gateway', 'platform'))`, l.amount, l.id, l.amount)
 		if err != nil {
 			return err
 		}
@@ -114,18 +114,38 @@ func userRef(a zabano.Account) any {
 	return a.UserID
 }
 
-// balanceOf is the balance of user account a: 0 before it is opened.
+// balanceOf is the balance of account a: 0 before it is opened.
 func balanceOf(ctx context.Context, tx *Tx, a zabano.Account) (int64, error) {
-	var b int64
-	err := tx.queryRow(ctx, `SELECT balance FROM ledger_accounts WHERE kind = ? AND user_id = ?`, a.Kind, a.UserID).Scan(&b)
+	b, err := findBalance(ctx, tx, a)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil
 	}
 	return b, err
 }
 
-// AccountBalance is the balance of a user's account a (wallet, escrow,
-// withdrawals): 0 before it is opened.
+func findBalance(ctx context.Context, tx *Tx, a zabano.Account) (b int64, err error) {
+	if a.UserID == 0 {
+		err = tx.queryRow(ctx, `SELECT balance FROM ledger_accounts WHERE kind = ? AND user_id IS NULL`, a.Kind).Scan(&b)
+	} else {
+		err = tx.queryRow(ctx, `SELECT balance FROM ledger_accounts WHERE kind = ? AND user_id = ?`, a.Kind, a.UserID).Scan(&b)
+	}
+	return b, err
+}
+
+// lockedBalance is balanceOf, holding the account's row until tx ends on
+// PostgreSQL (SQLite's writer already runs one transaction at a time), so
+// that what the caller decides on the balance still holds when it posts.
+func lockedBalance(ctx context.Context, tx *Tx, a zabano.Account) (int64, error) {
+	if tx.pg {
+		_, err := tx.exec(ctx, `SELECT id FROM ledger_accounts WHERE kind = ? AND user_id = ? FOR UPDATE`, a.Kind, a.UserID)
+		if err != nil {
+			return 0, err
+		}
+	}
+	return balanceOf(ctx, tx, a)
+}
+
+// AccountBalance is the balance of account a: 0 before it is opened.
 func (db *DB) AccountBalance(ctx context.Context, a zabano.Account) (b int64, err error) {
 	err = db.read(ctx, func(tx *Tx) error {
 		b, err = balanceOf(ctx, tx, a)
@@ -134,35 +154,78 @@ func (db *DB) AccountBalance(ctx context.Context, a zabano.Account) (b int64, er
 	return b, err
 }
 
-// AuditLedger lists every way the ledger breaks its rules: a transaction
-// with fewer than two entries or whose entries do not sum to zero, a cached
-// balance that is not the sum of its account's entries, a balance below zero
-// where none may be, and balances that do not sum to zero overall. It reads
-// every entry: a check for tests, operators and crash recovery, not for requests.
+// AuditLedger lists every way the ledger breaks its rules (ledgerChecks).
+// It reads every entry: a check for tests, operators and crash recovery, not
+// for requests.
 func (db *DB) AuditLedger(ctx context.Context) ([]string, error) {
-	return db.audit(ctx, []auditCheck{
+	return db.audit(ctx, ledgerChecks())
+}
+
+// AuditBookings lists every way bookings and the ledger disagree
+// (bookingChecks). Like AuditLedger it reads everything.
+func (db *DB) AuditBookings(ctx context.Context) ([]string, error) {
+	return db.audit(ctx, bookingChecks())
+}
+
+// Audit implements zabano.Auditor: every audit, in one read transaction, so
+// that its findings describe one moment, the report's CheckedAt.
+func (db *DB) Audit(ctx context.Context) (report *zabano.AuditReport, err error) {
+	groups := []struct {
+		name   string
+		checks []auditCheck
+	}{
+		{zabano.AuditLedger, ledgerChecks()},
+		{zabano.AuditBookings, bookingChecks()},
+		{zabano.AuditWithdrawals, withdrawalChecks()},
+		{zabano.AuditPayments, paymentChecks()},
+	}
+	err = db.read(ctx, func(tx *Tx) error {
+		report = &zabano.AuditReport{CheckedAt: tx.now, Findings: []zabano.AuditFinding{}}
+		for _, g := range groups {
+			var problems []string
+			for _, c := range g.checks {
+				if err := auditRows(ctx, tx, c, &problems); err != nil {
+					return err
+				}
+			}
+			for _, p := range problems {
+				report.Findings = append(report.Findings, zabano.AuditFinding{Check: g.name, Message: p})
+			}
+		}
+		return nil
+	})
+	return report, err
+}
+
+// ledgerChecks find a transaction with fewer than two entries or whose
+// entries do not sum to zero, a cached balance that is not the sum of its
+// account's entries, a user's account below zero, and balances that do not
+// sum to zero overall.
+func ledgerChecks() []auditCheck {
+	return []auditCheck{
 		{what: "transaction %d: %d entries summing to %d", q: `SELECT t.id, COUNT(e.id), CAST(COALESCE(SUM(e.amount), 0) AS BIGINT)
 			FROM ledger_transactions t LEFT JOIN ledger_entries e ON e.transaction_id = t.id
 			GROUP BY t.id HAVING COUNT(e.id) < 2 OR COALESCE(SUM(e.amount), 0) <> 0`},
 		{what: "account %d: cached balance %d, entries sum to %d", q: `SELECT a.id, a.balance, CAST(COALESCE(SUM(e.amount), 0) AS BIGINT)
 			FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
 			GROUP BY a.id, a.balance HAVING a.balance <> COALESCE(SUM(e.amount), 0)`},
-		{what: "account %d: balance %d below zero", q: `SELECT id, balance FROM ledger_accounts WHERE balance < 0 AND kind <> 'gateway'`},
+		{what: "account %d: balance %d below zero", q: `SELECT id, balance FROM ledger_accounts WHERE balance < 0 AND user_id IS NOT NULL`},
 		{what: "all accounts (%d) sum to %d, not 0", q: `SELECT COUNT(*), CAST(COALESCE(SUM(balance), 0) AS BIGINT) FROM ledger_accounts
 			HAVING COALESCE(SUM(balance), 0) <> 0`},
-	})
+	}
 }
 
-// AuditBookings lists every way bookings and the ledger disagree: a booking
-// whose student's wallet was not debited its price into escrow exactly once,
-// or whose escrow does not hold its price while it is live and nothing once
-// it is settled or refunded; escrow money that no booking of its student
-// names; a slot with two live bookings, or whose booked flag says otherwise
-// than its bookings. A booking's ledger transactions are those that name it
-// (booking_id). Like AuditLedger it reads everything.
-func (db *DB) AuditBookings(ctx context.Context) ([]string, error) {
+// bookingChecks find a booking whose student's wallet was not debited its
+// price into escrow exactly once, or whose escrow does not hold its price
+// while it is live and nothing once it is settled or refunded; escrow money
+// that no booking of its student names; a slot with two live bookings, or
+// whose booked flag says otherwise than its bookings; a class done whose
+// platform share is not the commission of what its teacher was paid
+// (zabano.SplitClassPayment: the price less the student's refunds). A
+// booking's ledger transactions are those that name it (booking_id).
+func bookingChecks() []auditCheck {
 	live := []any{zabano.StatusBooked, zabano.StatusCancelPending, zabano.StatusDone}
-	return db.audit(ctx, []auditCheck{
+	return []auditCheck{
 		{what: "booking %d of price %d: %d debits of its student's wallet into escrow, paying %d; escrow holds %d, want %d",
 			q: `SELECT b.id, b.price,
 				CAST(COALESCE(SUM(CASE WHEN a.kind = 'wallet' AND e.amount < 0 THEN 1 ELSE 0 END), 0) AS BIGINT),
@@ -189,7 +252,19 @@ func (db *DB) AuditBookings(ctx context.Context) ([]string, error) {
 				(SELECT COUNT(*) FROM bookings b WHERE b.slot_id = s.id AND b.status IN (?, ?, ?))
 			FROM slots s`,
 			args: live, bad: func(v []int64) bool { return (v[1] == 1) != (v[2] > 0) }},
-	})
+		{what: "booking %d of price %d at %d%% commission: the platform got %d, want %d",
+			q: `SELECT b.id, b.price, b.commission_percent,
+				CAST(COALESCE(SUM(CASE WHEN a.kind = 'platform' THEN e.amount ELSE 0 END), 0) AS BIGINT),
+				(b.price - CAST(COALESCE(SUM(CASE WHEN a.kind = 'wallet' AND a.user_id = b.student_id AND e.amount > 0 THEN e.amount ELSE 0 END), 0) AS BIGINT))
+					* b.commission_percent / 100
+			FROM bookings b
+			JOIN ledger_transactions t ON t.booking_id = b.id
+			JOIN ledger_entries e ON e.transaction_id = t.id
+			JOIN ledger_accounts a ON a.id = e.account_id
+			WHERE b.status = ?
+			GROUP BY b.id, b.price, b.commission_percent`,
+			args: []any{zabano.StatusDone}, bad: func(v []int64) bool { return v[3] != v[4] }},
+	}
 }
 
 // auditCheck is a query whose rows, all whole numbers, are problems worded

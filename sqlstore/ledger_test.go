@@ -95,6 +95,19 @@ func TestPostTransaction(t *testing.T) {
 				t.Fatalf("teacher %d", b)
 			}
 		})
+		t.Run("the platform may go below zero, a user's account may not", func(t *testing.T) {
+			if err := db.PostTransaction(ctx, zabano.Transfer(zabano.TxBonus, zabano.PlatformAccount, zabano.WalletOf(s.ID), 5_000, "welcome")); err != nil {
+				t.Fatal(err)
+			}
+			if b, err := db.AccountBalance(ctx, zabano.PlatformAccount); err != nil || b != -4_000 {
+				t.Fatalf("platform %d, %v; want -4000", b, err)
+			}
+			for _, a := range []zabano.Account{zabano.EscrowOf(s.ID), zabano.WithdrawalsOf(s.ID)} {
+				if err := db.PostTransaction(ctx, zabano.Transfer(zabano.TxOther, a, zabano.PlatformAccount, 1, "")); zabano.ErrorCode(err) != zabano.ECONFLICT {
+					t.Errorf("%s below zero: %v", a, err)
+				}
+			}
+		})
 		t.Run("an unbalanced transaction is refused", func(t *testing.T) {
 			err := db.PostTransaction(ctx, &zabano.LedgerTransaction{Type: zabano.TxOther, Entries: []zabano.Entry{
 				{Account: zabano.GatewayAccount, Amount: -5}, {Account: zabano.WalletOf(s.ID), Amount: 6},
@@ -184,10 +197,10 @@ func TestLedgerConcurrentOperations(t *testing.T) {
 						mu.Unlock()
 						if rng.IntN(2) == 0 {
 							op = "pay a withdrawal"
-							_, err = db.PayWithdrawal(ctx, id)
+							_, err = db.PayWithdrawal(ctx, id, 0, "")
 						} else {
 							op = "reject a withdrawal"
-							_, err = db.RejectWithdrawal(ctx, id)
+							_, err = db.RejectWithdrawal(ctx, id, 0, "")
 						}
 					}
 					switch {

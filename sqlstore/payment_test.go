@@ -292,3 +292,116 @@ func TestPaymentExpiry(t *testing.T) {
 		audit(t, db)
 	})
 }
+
+// TestReverify: an operator asks the gateway again about payments stuck as
+// pending or expired: one the payer paid is credited, with its row in the
+// log; one the gateway denies stays pending within its window and fails
+// after it; one already paid is a conflict, asked of nobody.
+func TestReverify(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		gw := newFakeGateway()
+		p, clock := newPayments(db, gw)
+		u := mkUser(t, db, "sara", zabano.RoleStudent)
+		ops := mkOperator(t, db, "ops")
+		request := func(amount int64) *zabano.Payment {
+			t.Helper()
+			pay, _, err := p.Request(ctx, u, zabano.PaymentRequest{Amount: amount})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return pay
+		}
+		paidAtGateway, denied := request(30_000), request(40_000)
+		gw.pay(paidAtGateway.Authority)
+		clock.Add(zabano.PaymentWindow)
+		if n, err := p.ExpirePayments(ctx); err != nil || n != 2 {
+			t.Fatalf("expired %d, %v", n, err)
+		}
+		// The payer's own verification no longer asks once it has expired.
+		if got, err := p.Verify(ctx, u, paidAtGateway.Authority); err != nil || got.Status != zabano.PaymentExpired || len(gw.verifications()) != 0 {
+			t.Fatalf("the payer's verify after the window: %+v, %v, %d asked", got, err, len(gw.verifications()))
+		}
+
+		got, err := p.Reverify(ctx, ops, paidAtGateway.Authority)
+		if err != nil || got.Status != zabano.PaymentPaid || got.RefID != 7 || got.User.Username != "sara" || balance(t, db, u.ID) != 30_000 {
+			t.Fatalf("reverify of a paid one: %+v, %v, balance %d", got, err, balance(t, db, u.ID))
+		}
+		if _, err := p.Reverify(ctx, ops, paidAtGateway.Authority); zabano.ErrorCode(err) != zabano.ECONFLICT || len(gw.verifications()) != 1 {
+			t.Fatalf("reverify of a credited one: %v, %d asked", err, len(gw.verifications()))
+		}
+		if got, err := p.Reverify(ctx, ops, denied.Authority); err != nil || got.Status != zabano.PaymentFailed {
+			t.Fatalf("reverify of a denied one after its window: %+v, %v", got, err)
+		}
+		within := request(5_000)
+		if got, err := p.Reverify(ctx, ops, within.Authority); err != nil || got.Status != zabano.PaymentPending {
+			t.Fatalf("reverify of a denied one within its window: %+v, %v", got, err)
+		}
+		if got, err := p.Verify(ctx, u, denied.Authority); err != nil || got.Status != zabano.PaymentFailed {
+			t.Fatalf("the payer's verify of a failed one: %+v, %v", got, err)
+		}
+		if _, err := p.Reverify(ctx, ops, "A-unknown"); zabano.ErrorCode(err) != zabano.ENOTFOUND {
+			t.Fatalf("an unknown authority: %v", err)
+		}
+		gw.down = true
+		if _, err := p.Reverify(ctx, ops, within.Authority); zabano.ErrorCode(err) != zabano.EUNAVAILABLE {
+			t.Fatalf("the gateway down: %v", err)
+		}
+
+		log, err := db.OperatorLog(ctx, 0, 10)
+		if err != nil || len(log) != 3 || log[2].Action != zabano.ActionReverifyPayment || log[2].ObjectType != zabano.ObjectPayment ||
+			log[2].ObjectID != paidAtGateway.ID || log[2].Reason != "gateway 100" || log[1].Reason != "gateway -51: not paid" {
+			t.Fatalf("operator log: %+v, %v", log, err)
+		}
+		for status, want := range map[zabano.PaymentStatus]int{"": 3, zabano.PaymentPaid: 1, zabano.PaymentFailed: 1, zabano.PaymentPending: 1, zabano.PaymentExpired: 0} {
+			if list, err := p.List(ctx, status, 0, 10); err != nil || len(list) != want {
+				t.Errorf("payments %q: %d, %v; want %d", status, len(list), err, want)
+			}
+		}
+		if _, err := p.List(ctx, "lost", 0, 10); zabano.ErrorCode(err) != zabano.EINVALID {
+			t.Errorf("an unknown status: %v", err)
+		}
+		auditAll(t, db)
+	})
+}
+
+// TestReverifyOnce: operators asking again and the payer verifying, all at
+// once, about one payment paid at the gateway: it is credited once, and the
+// operators who did not credit it are told it is paid.
+func TestReverifyOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		sandbox := &payment.Sandbox{Store: db, PageURL: "https://zabano.test/sandbox/pay/"}
+		p, _ := newPayments(db, sandbox)
+		u := mkUser(t, db, "sara", zabano.RoleStudent)
+		ops := mkOperator(t, db, "ops")
+		for round := range 3 {
+			pay, _, err := p.Request(ctx, u, zabano.PaymentRequest{Amount: 10_000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := sandbox.Answer(ctx, pay.Authority, true); err != nil {
+				t.Fatal(err)
+			}
+			var wg sync.WaitGroup
+			errs := make([]error, 10)
+			for i := range errs {
+				wg.Go(func() {
+					if i%2 == 0 {
+						_, errs[i] = p.Reverify(ctx, ops, pay.Authority)
+					} else if got, err := p.Verify(ctx, u, pay.Authority); err != nil || got.Status != zabano.PaymentPaid {
+						errs[i] = fmt.Errorf("the payer's verify: %+v, %v", got, err)
+					}
+				})
+			}
+			wg.Wait()
+			for i, err := range errs {
+				if err != nil && (i%2 == 1 || zabano.ErrorCode(err) != zabano.ECONFLICT) {
+					t.Errorf("round %d, call %d: %v", round, i, err)
+				}
+			}
+			if b := balance(t, db, u.ID); b != int64(round+1)*10_000 {
+				t.Fatalf("round %d: balance %d, want each payment credited once", round, b)
+			}
+		}
+		auditAll(t, db)
+	})
+}

@@ -138,7 +138,7 @@ func (db *DB) UserDetail(ctx context.Context, id int64) (d *zabano.UserDetail, e
 				d.Payments = append(d.Payments, *p)
 			}
 			return err
-		}, `SELECT `+paymentColumns+` FROM payments WHERE user_id = ? ORDER BY id DESC LIMIT ?`, id, zabano.DetailListSize)
+		}, `SELECT `+paymentColumns+` FROM payments p WHERE p.user_id = ? ORDER BY p.id DESC LIMIT ?`, id, zabano.DetailListSize)
 		if err != nil {
 			return err
 		}

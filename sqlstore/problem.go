@@ -115,30 +115,28 @@ func (db *DB) AnswerProblem(ctx context.Context, userID, reportID int64, accept 
 
 // settleProblem moves reported class b's money as res says, in one ledger
 // transaction, and leaves the class done: nothing about it is left to pay.
-// A class still in escrow is split between its student and its teacher. A
-// class already paid to its teacher (marked done or settled before the
-// report) is refunded from the teacher's wallet; when they have withdrawn
-// it, that fails and the report stays open for an operator.
+// What the teacher is paid, in part or in full, pays the class's commission
+// (classSplit). A class still in escrow is split between its student, its
+// teacher and the platform. A class already paid to its teacher (marked done
+// or settled before the report) is refunded from the teacher's wallet and the
+// platform's account, each giving back what it got beyond its share of the
+// smaller payment; when the teacher has withdrawn it, that fails and the
+// report stays as it was.
 func settleProblem(ctx context.Context, tx *Tx, b *zabano.Booking, res zabano.Resolution) error {
 	refund := res.Refund(b.Price)
-	student, teacher := zabano.WalletOf(b.StudentID), zabano.WalletOf(b.TeacherID)
 	// sessions counts the classes paid to the teacher, in part or in full.
 	var sessions int
 	var t *zabano.LedgerTransaction
 	switch b.Status {
 	case zabano.StatusBooked:
-		t = &zabano.LedgerTransaction{Type: zabano.TxRefund, Description: fmt.Sprintf("class #%d", b.ID), BookingID: b.ID,
-			Entries: []zabano.Entry{{Account: zabano.EscrowOf(b.StudentID), Amount: -b.Price}}}
-		if refund > 0 {
-			t.Entries = append(t.Entries, zabano.Entry{Account: student, Amount: refund})
+		typ := zabano.TxRefund
+		if refund == 0 {
+			typ = zabano.TxClassPayment
 		}
-		if pay := b.Price - refund; pay > 0 {
-			t.Entries = append(t.Entries, zabano.Entry{Account: teacher, Amount: pay})
+		if refund < b.Price {
 			sessions = 1
 		}
-		if refund == 0 {
-			t.Type = zabano.TxClassPayment
-		}
+		t = classSplit(typ, b, zabano.Entry{Account: zabano.EscrowOf(b.StudentID), Amount: -b.Price}, refund)
 		if _, err := transition(ctx, tx, b.ID, "student_id", b.StudentID, []zabano.BookingStatus{zabano.StatusBooked},
 			zabano.StatusDone, `, closed_at = ?`, ms(tx.now)); err != nil {
 			return err
@@ -150,7 +148,18 @@ func settleProblem(ctx context.Context, tx *Tx, b *zabano.Booking, res zabano.Re
 		if refund == b.Price {
 			sessions = -1
 		}
-		t = classTransfer(zabano.TxRefund, teacher, student, refund, b.ID)
+		paidTeacher, paidPlatform := zabano.SplitClassPayment(b.Price, b.CommissionPercent)
+		teacher, platform := zabano.SplitClassPayment(b.Price-refund, b.CommissionPercent)
+		t = &zabano.LedgerTransaction{Type: zabano.TxRefund, Description: fmt.Sprintf("class #%d", b.ID), BookingID: b.ID,
+			Entries: []zabano.Entry{{Account: zabano.WalletOf(b.StudentID), Amount: refund}}}
+		for _, e := range []zabano.Entry{
+			{Account: zabano.WalletOf(b.TeacherID), Amount: teacher - paidTeacher},
+			{Account: zabano.PlatformAccount, Amount: platform - paidPlatform},
+		} {
+			if e.Amount != 0 {
+				t.Entries = append(t.Entries, e)
+			}
+		}
 	default:
 		return zabano.Errorf(zabano.ECONFLICT, zabano.MsgWrongState, b.Status.Name())
 	}
@@ -166,12 +175,14 @@ func settleProblem(ctx context.Context, tx *Tx, b *zabano.Booking, res zabano.Re
 	return err
 }
 
-const problemColumns = `id, booking_id, reported_by, reason, text, resolution, status, created_at, COALESCE(answered_at, 0)`
+const problemColumns = `p.id, p.booking_id, p.reported_by, p.reason, p.text, p.resolution, p.status, p.created_at,
+	COALESCE(p.answered_at, 0), COALESCE(p.outcome, ''), p.note, COALESCE(p.settled_at, 0)`
 
-func scanProblem(row interface{ Scan(...any) error }) (*zabano.ProblemReport, error) {
+func scanProblem(row interface{ Scan(...any) error }, extra ...any) (*zabano.ProblemReport, error) {
 	var r zabano.ProblemReport
-	var created, answered int64
-	err := row.Scan(&r.ID, &r.BookingID, &r.ReportedBy, &r.Reason, &r.Text, &r.Resolution, &r.Status, &created, &answered)
+	var created, answered, settled int64
+	err := row.Scan(append([]any{&r.ID, &r.BookingID, &r.ReportedBy, &r.Reason, &r.Text, &r.Resolution, &r.Status, &created,
+		&answered, &r.Outcome, &r.Note, &settled}, extra...)...)
 	if err != nil {
 		return nil, notFound(err, zabano.MsgProblemNotFound)
 	}
@@ -179,11 +190,14 @@ func scanProblem(row interface{ Scan(...any) error }) (*zabano.ProblemReport, er
 	if answered != 0 {
 		r.AnsweredAt = fromMS(answered)
 	}
+	if settled != 0 {
+		r.SettledAt = fromMS(settled)
+	}
 	return &r, nil
 }
 
 func findProblem(ctx context.Context, tx *Tx, id int64) (*zabano.ProblemReport, error) {
-	return scanProblem(tx.queryRow(ctx, `SELECT `+problemColumns+` FROM problem_reports WHERE id = ?`, id))
+	return scanProblem(tx.queryRow(ctx, `SELECT `+problemColumns+` FROM problem_reports p WHERE p.id = ?`, id))
 }
 
 // BookingProblems implements zabano.ProblemStore.
@@ -193,8 +207,8 @@ func (db *DB) BookingProblems(ctx context.Context, u *zabano.User) (byBooking ma
 		col = "teacher_id"
 	}
 	err = db.read(ctx, func(tx *Tx) error {
-		rows, err := tx.query(ctx, `SELECT `+problemColumns+` FROM problem_reports
-			WHERE booking_id IN (SELECT id FROM bookings WHERE `+col+` = ?)`, u.ID)
+		rows, err := tx.query(ctx, `SELECT `+problemColumns+` FROM problem_reports p
+			WHERE p.booking_id IN (SELECT id FROM bookings WHERE `+col+` = ?)`, u.ID)
 		if err != nil {
 			return err
 		}

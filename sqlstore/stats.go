@@ -8,7 +8,7 @@ func (db *DB) LedgerCounts(ctx context.Context) (map[string]int64, error) {
 	return db.counts(ctx, `SELECT type, count(*) FROM ledger_transactions GROUP BY type`)
 }
 
-// PaymentCounts counts card payments by status (pending, paid, expired).
+// PaymentCounts counts card payments by status (pending, paid, expired, failed).
 func (db *DB) PaymentCounts(ctx context.Context) (map[string]int64, error) {
 	return db.counts(ctx, `SELECT status, count(*) FROM payments GROUP BY status`)
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/subtle"
 	"database/sql"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/zabano/zabano"
@@ -29,6 +30,18 @@ func scanUser(row interface{ Scan(...any) error }, extra ...any) (*zabano.User, 
 	}
 	u.CreatedAt, u.SuspendedAt, u.DeletedAt = fromMS(created), fromNullMS(suspended), fromNullMS(deleted)
 	return &u, nil
+}
+
+// summaryColumns are the columns of users alias u that name a user in the
+// operator's rows; a LEFT JOIN's missing user reads as the zero User.
+func summaryColumns(u string) string {
+	return fmt.Sprintf(`COALESCE(%[1]s.id, 0), COALESCE(%[1]s.role, ''), COALESCE(%[1]s.username, ''), COALESCE(%[1]s.first_name, ''),
+	COALESCE(%[1]s.last_name, ''), COALESCE(%[1]s.phone, ''), COALESCE(%[1]s.photo, '')`, u)
+}
+
+// summaryOf is where summaryColumns are scanned to.
+func summaryOf(u *zabano.User) []any {
+	return []any{&u.ID, &u.Role, &u.Username, &u.FirstName, &u.LastName, &u.Phone, &u.Photo}
 }
 
 // CreateUser implements zabano.UserStore.

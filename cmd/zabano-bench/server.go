@@ -59,7 +59,7 @@ func (d *database) seed(ctx context.Context, bin string, o options, progress io.
 	}
 	fmt.Fprintf(progress, "%s: seeding %d teachers, %d slots, %d bookings ...\n", d.name, o.teachers, o.teachers*o.slotsPerTeacher, o.bookings)
 	began := time.Now()
-	seed := command(ctx, bin, d.env, "seed", "-photos=false", "-reviews=false", "-history=false",
+	seed := command(ctx, bin, d.env, "seed", "-photos=false", "-reviews=false", "-history=false", "-money=false",
 		"-teachers", strconv.Itoa(o.teachers), "-students", strconv.Itoa(o.students),
 		"-slots-per-teacher", strconv.Itoa(o.slotsPerTeacher), "-bookings", strconv.Itoa(o.bookings),
 		"-wallet", strconv.FormatInt(o.wallet, 10))

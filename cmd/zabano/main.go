@@ -34,6 +34,7 @@ commands:
   withdrawals list|pay <id>|reject <id>
             teachers' withdrawals: list them, record one paid or reject it
   admin     create|list|disable operators, who run the marketplace
+  audit     run the ledger, booking, withdrawal and payment audits; exits non-zero on a finding
   version   print the version
 
 Run 'zabano serve -h' for the flags; each has an environment variable.`
@@ -46,7 +47,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return fmt.Errorf("no command given")
 	}
 	commands := map[string]func(context.Context, []string, func(string) string, io.Writer, io.Writer) error{
-		"serve": serve, "migrate": migrate, "seed": seed, "withdrawals": withdrawals,
+		"serve": serve, "migrate": migrate, "seed": seed, "withdrawals": withdrawals, "audit": audit,
 		"admin": func(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 			return admin(ctx, args, getenv, stdin, stdout, stderr)
 		},

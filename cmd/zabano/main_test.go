@@ -316,6 +316,7 @@ func TestCommandHelp(t *testing.T) {
 		"seed":        {"usage: zabano seed", "-teachers", "-slots-per-teacher"},
 		"withdrawals": {"usage: zabano withdrawals", "pay <id>", "reject <id>", "list [pending|paid|rejected|all]", "-database-url"},
 		"admin":       {"usage: zabano admin", "create -username NAME -phone PHONE", "disable NAME"},
+		"audit":       {"usage: zabano audit", "exits", "-database-url"},
 	} {
 		var out bytes.Buffer
 		if err := run(context.Background(), []string{cmd, "-h"}, func(string) string { return "" }, nil, &out, io.Discard); err != nil {

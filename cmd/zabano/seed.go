@@ -43,7 +43,7 @@ var (
 func seed(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	var nTeachers, nStudents, slotsPerTeacher, nBookings int
 	var wallet int64
-	var photos, reviews, series, reschedule, history, people bool
+	var photos, reviews, series, reschedule, history, people, money bool
 	c, err := parseConfig("seed", args, getenv, stdout, stderr, "", func(fs *flag.FlagSet) {
 		fs.IntVar(&nTeachers, "teachers", 40, "teachers to create")
 		fs.IntVar(&nStudents, "students", 20, "students to create")
@@ -56,6 +56,7 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		fs.BoolVar(&reschedule, "reschedule", true, "give student1 a class with teacher1 whose teacher proposes another time")
 		fs.BoolVar(&history, "history", true, "give student1 and teacher1 classes done, cancelled and coming (one to join now), a chat, materials, study notes and top-ups")
 		fs.BoolVar(&people, "people", true, "give the operator a teacher waiting for review, a rejected one and a suspended student")
+		fs.BoolVar(&money, "money", true, "give the operator's console a dispute between student2 and teacher2, a waiting and a paid withdrawal of teacher2's, and a payment of student2's to verify again")
 	})
 	if err != nil {
 		return err
@@ -208,8 +209,16 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		}
 		fmt.Fprintln(stdout, "seeded the history of student1 with teacher1: classes, a chat, materials, notes and top-ups")
 	}
+	if money && len(students) > 1 && len(teachers) > 1 {
+		if err := seedMoney(ctx, db, teachers, students, operator, time.Now(), c); err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, "seeded the operator's work: a dispute of student2 with teacher2, teacher2's withdrawals (one waiting) and student2's payment to verify again")
+	} else {
+		money = false
+	}
 	if len(students) > 0 {
-		printAccounts(stdout, slotsPerTeacher > 0, reviews, series, reschedule, history, people)
+		printAccounts(stdout, slotsPerTeacher > 0, reviews, series, reschedule, history, people, money)
 	}
 	return nil
 }
@@ -218,7 +227,7 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 const demoWeeks = 2
 
 // printAccounts tells who to sign in as, and what each shows, by the parts seeded.
-func printAccounts(w io.Writer, slots, reviews, series, reschedule, history, people bool) {
+func printAccounts(w io.Writer, slots, reviews, series, reschedule, history, people, money bool) {
 	var student, teacher []string
 	if history {
 		student = append(student, "classes done, cancelled and coming (one opens to join now)", "a chat with teacher1", "materials", "study notes", "a wallet with top-ups and class payments")
@@ -239,6 +248,9 @@ func printAccounts(w io.Writer, slots, reviews, series, reschedule, history, peo
 	fmt.Fprintf(w, "\ntry it: sign in with password %q as\n", seedPassword)
 	fmt.Fprintf(w, "  student1  %s\n  teacher1  %s\n", strings.Join(student, "; "), strings.Join(teacher, "; "))
 	fmt.Fprintf(w, "  operator  at /login?role=admin with password %q, then the code in the dev SMS outbox\n", seedOperatorPassword)
+	if money {
+		fmt.Fprintln(w, "            a dispute to decide, a withdrawal to pay, a payment to verify again (commission 0%)")
+	}
 	if people {
 		fmt.Fprintf(w, "  %s  a teacher waiting for the operator's review\n", seedPendingTeacher)
 		fmt.Fprintf(w, "  %s  a teacher the operator rejected, with the reason on their profile, who may ask again\n", seedRejectedTeacher)

@@ -138,7 +138,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Reviews:       db,
 		Operators:     db,
 		People:        &zabano.People{Store: db, Now: now},
-		Audits:        db,
+		Auditor:       db,
+		Settings:      &zabano.Settings{Store: db},
 		Chats:         db,
 		Materials:     db,
 		Progress:      db,
@@ -188,7 +189,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Store: db, Limiter: db, PerHour: c.uploadsPerHour,
 		StudentQuota: int64(c.studentQuotaMB) << 20, TeacherQuota: int64(c.teacherQuotaMB) << 20,
 	}
-	srv.Wallets = &zabano.Wallets{Store: db, Now: now}
+	srv.Wallets = &zabano.Wallets{Store: db, Adjustments: db, Now: now}
 	srv.Payments = &zabano.Payments{
 		Store: db, Wallets: db, Gateway: gateway, Limiter: db,
 		CallbackURL: c.publicURL + "/payment/callback",

@@ -129,11 +129,18 @@ func TestWithdrawalsCommand(t *testing.T) {
 			if err != nil || strings.Count(out, "pending") != 2 || !strings.Contains(out, "30,000") || !strings.Contains(out, "omid") {
 				t.Fatalf("list: %v\n%s", err, out)
 			}
-			if out, err := zabanoCmd("pay", id(0)); err != nil || out != "withdrawal "+id(0)+" paid: 30,000 Toman to IR062960000000100324200001 (omid)\n" {
+			if out, err := zabanoCmd("-reference", " BANK-1 ", "pay", id(0)); err != nil || out != "withdrawal "+id(0)+" paid: 30,000 Toman to IR062960000000100324200001 (omid)\n" {
 				t.Fatalf("pay: %v %q", err, out)
 			}
 			if out, err := zabanoCmd("reject", id(1)); err != nil || out != "withdrawal "+id(1)+" rejected: 20,000 Toman returned to the wallet of omid\n" {
 				t.Fatalf("reject: %v %q", err, out)
+			}
+			// The command line names no operator, and writes no operator-log row.
+			if w, _ := db.Withdrawals(ctx, zabano.WithdrawalFilter{Status: zabano.WithdrawalPaid}); len(w) != 1 || w[0].Reference != "BANK-1" || w[0].SettledBy != 0 {
+				t.Fatalf("paid from the command line: %+v", w)
+			}
+			if log, err := db.OperatorLog(ctx, 0, 10); err != nil || len(log) != 0 {
+				t.Fatalf("operator log: %+v %v", log, err)
 			}
 			if b, _ := db.WalletBalance(ctx, teacher.ID); b != 70_000 {
 				t.Fatalf("teacher's wallet %d, want 70000", b)
@@ -143,7 +150,7 @@ func TestWithdrawalsCommand(t *testing.T) {
 				want string // in the output, or in the error when it starts with "error: "
 			}{
 				{[]string{"list"}, "no withdrawals"},
-				{[]string{"list", "paid"}, "30,000"},
+				{[]string{"list", "paid"}, "BANK-1"},
 				{[]string{"list", "all"}, "rejected"},
 				{[]string{"pay", id(0)}, "error: Withdrawal " + id(0) + " is already paid."},
 				{[]string{"pay", id(1)}, "error: Withdrawal " + id(1) + " is already rejected."},

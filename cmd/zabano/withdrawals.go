@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -19,17 +20,25 @@ import (
 const withdrawalsUsage = `usage: zabano withdrawals [flags] <command>
 
 commands:
-  list [pending|paid|rejected|all]   teachers' withdrawals, newest first (pending by default)
-  pay <id>                           mark a withdrawal paid, once its bank transfer is made
-  reject <id>                        reject a withdrawal: its amount returns to the teacher's wallet
+  list [pending|paid|rejected|all]   teachers' withdrawals and students' refunds, newest first (pending by default)
+  pay <id>                           mark a withdrawal paid, once its bank transfer is made (-reference REF before it)
+  reject <id>                        reject a withdrawal: its amount returns to the wallet (-reason TEXT before it)
 
-The database flags and variables are those of 'zabano serve'.`
+The operator's console does the same with an operator's name on each; here
+none is recorded, and no operator-log row is written. The database flags and
+variables are those of 'zabano serve'.`
 
-// withdrawals is the operator's side of teachers' withdrawals: the server
-// takes requests, an operator transfers the money by bank and records it here.
+// withdrawals is the scripts' side of withdrawals: the server takes
+// requests, an operator transfers the money by bank and records it here or
+// in the console, through the same store methods.
 func withdrawals(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	var flags *flag.FlagSet
-	c, err := parseConfig("withdrawals", args, getenv, stdout, stderr, withdrawalsUsage, func(fs *flag.FlagSet) { flags = fs })
+	var reference, reason string
+	c, err := parseConfig("withdrawals", args, getenv, stdout, stderr, withdrawalsUsage, func(fs *flag.FlagSet) {
+		flags = fs
+		fs.StringVar(&reference, "reference", "", "pay: the bank's reference of the transfer, which its user sees")
+		fs.StringVar(&reason, "reason", "", "reject: why, which its user sees")
+	})
 	if err != nil {
 		return err
 	}
@@ -74,20 +83,21 @@ func withdrawals(ctx context.Context, args []string, getenv func(string) string,
 		if err != nil {
 			return fmt.Errorf("withdrawals %s: %q is not an id", cmd, rest[1])
 		}
+		// The command line has no operator: nobody is named as having settled it.
 		var w *zabano.Withdrawal
 		if cmd == "pay" {
-			w, err = db.PayWithdrawal(ctx, id)
+			w, err = db.PayWithdrawal(ctx, id, 0, strings.TrimSpace(reference))
 		} else {
-			w, err = db.RejectWithdrawal(ctx, id)
+			w, err = db.RejectWithdrawal(ctx, id, 0, strings.TrimSpace(reason))
 		}
 		if err != nil {
 			return domainText(err)
 		}
 		amount := zabano.Tomans(w.Amount).En
 		if cmd == "pay" {
-			fmt.Fprintf(stdout, "withdrawal %d paid: %s Toman to %s (%s)\n", w.ID, amount, w.IBAN, w.Username)
+			fmt.Fprintf(stdout, "withdrawal %d paid: %s Toman to %s (%s)\n", w.ID, amount, w.IBAN, w.User.Username)
 		} else {
-			fmt.Fprintf(stdout, "withdrawal %d rejected: %s Toman returned to the wallet of %s\n", w.ID, amount, w.Username)
+			fmt.Fprintf(stdout, "withdrawal %d rejected: %s Toman returned to the wallet of %s\n", w.ID, amount, w.User.Username)
 		}
 		return nil
 	}
@@ -102,14 +112,14 @@ func printWithdrawals(w io.Writer, list []zabano.Withdrawal) {
 		return
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tTEACHER\tTOMAN\tIBAN\tSTATUS\tREQUESTED (TEHRAN)\tSETTLED")
+	fmt.Fprintln(tw, "ID\tUSER\tKIND\tTOMAN\tIBAN\tSTATUS\tREQUESTED (TEHRAN)\tSETTLED\tREFERENCE OR REASON")
 	for _, wd := range list {
-		settled := "-"
+		settled, note := "-", cmp.Or(wd.Reference, wd.Reason, "-")
 		if !wd.SettledAt.IsZero() {
 			settled = tehranTime(wd.SettledAt)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\n", wd.ID, wd.Username, zabano.Tomans(wd.Amount).En, wd.IBAN, wd.Status,
-			tehranTime(wd.CreatedAt), settled)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", wd.ID, wd.User.Username, wd.Kind, zabano.Tomans(wd.Amount).En, wd.IBAN,
+			wd.Status, tehranTime(wd.CreatedAt), settled, note)
 	}
 	tw.Flush()
 }
