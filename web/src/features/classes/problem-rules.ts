@@ -45,18 +45,26 @@ export function refundOf(resolution: Resolution, price: number): number {
 export type Side = 'student' | 'teacher';
 
 /** problemState is how a report reads to one side of the class: waiting for
- * the other side, waiting for the viewer's answer, settled, or disputed. */
+ * the other side, waiting for the viewer's answer, disputed, settled as
+ * accepted, or decided by an operator. */
 export function problemState(p: Problem, viewer: Side): TKey {
+  const outcome = p.outcome ?? p.resolution;
   switch (p.status) {
     case 'open':
       if (p.reported_by !== viewer) return 'classes.problem.state.yourAnswer';
       return p.reported_by === 'student' ? 'classes.problem.state.waitingTeacher' : 'classes.problem.state.waitingStudent';
     case 'disputed':
       return 'classes.problem.state.disputed';
+    case 'resolved':
+      return outcome === 'full_refund'
+        ? 'classes.problem.state.decidedFull'
+        : outcome === 'half_refund'
+          ? 'classes.problem.state.decidedHalf'
+          : 'classes.problem.state.decidedNone';
     default:
-      return p.resolution === 'full_refund'
+      return outcome === 'full_refund'
         ? 'classes.problem.state.refundedFull'
-        : p.resolution === 'half_refund'
+        : outcome === 'half_refund'
           ? 'classes.problem.state.refundedHalf'
           : 'classes.problem.state.noRefund';
   }

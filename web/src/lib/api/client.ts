@@ -66,7 +66,7 @@ export const api = createClient<paths>({
 });
 api.use(sessionMiddleware);
 
-export type Result<D> = { data?: D; error?: unknown; response: Response };
+type Result<D> = { data?: D; error?: unknown; response: Response };
 
 /** request awaits an openapi-fetch call and returns its data, or raises
  * ApiError ("HTTP error {status}: {message}") or NetworkError. */

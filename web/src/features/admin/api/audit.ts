@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { send } from '@/lib/api/send';
+import { api, request } from '@/lib/api/client';
 import { adminKeys } from './keys';
 import type { Audit } from './types';
 
-/** runAudit runs the ledger and booking audits now (GET /api/admin/audit/). */
+/** runAudit runs the ledger, booking, withdrawal and payment audits now (GET /api/admin/audit/). */
 export function runAudit(signal?: AbortSignal): Promise<Audit> {
-  return send('GET', '/api/admin/audit/', { signal });
+  return request(api.GET('/api/admin/audit/', { signal }));
 }
 
 /** useAudit runs the audit when the screen opens; refetch runs it again. */

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { send } from '@/lib/api/send';
+import { api, request } from '@/lib/api/client';
 import { adminKeys, useAdminAction } from './keys';
 import type { Dispute, DisputeDetail, DisputeStatus, RefundPercent } from './types';
 
 /** getDisputes reads the problem reports the other side declined (GET /api/admin/disputes/). */
 export function getDisputes(status: DisputeStatus, signal?: AbortSignal): Promise<Dispute[]> {
-  return send('GET', '/api/admin/disputes/', { query: { status }, signal });
+  return request(api.GET('/api/admin/disputes/', { params: { query: { status } }, signal }));
 }
 
 export function useDisputes(status: DisputeStatus) {
@@ -14,7 +14,7 @@ export function useDisputes(status: DisputeStatus) {
 
 /** getDispute reads one dispute with the pair's messages around the class (GET /api/admin/disputes/{id}/). */
 export function getDispute(id: number, signal?: AbortSignal): Promise<DisputeDetail> {
-  return send('GET', `/api/admin/disputes/${id}/`, { signal });
+  return request(api.GET('/api/admin/disputes/{id}/', { params: { path: { id } }, signal }));
 }
 
 export function useDispute(id: number) {
@@ -24,7 +24,7 @@ export function useDispute(id: number) {
 /** decideDispute gives refund_percent of the price back to the student, the rest to the teacher
  * (POST /api/admin/disputes/{id}/decide/). */
 export function decideDispute({ id, refund_percent, note }: { id: number; refund_percent: RefundPercent; note: string }): Promise<Dispute> {
-  return send('POST', `/api/admin/disputes/${id}/decide/`, { body: { refund_percent, note } });
+  return request(api.POST('/api/admin/disputes/{id}/decide/', { params: { path: { id } }, body: { refund_percent, note } }));
 }
 
 export const useDecideDispute = () => useAdminAction(decideDispute);

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { send } from '@/lib/api/send';
+import { api, request } from '@/lib/api/client';
 import { adminKeys, useAdminAction } from './keys';
 import type { AdminPayment, PaymentStatus } from './types';
 
 /** getPayments reads the gateway payments of one status (GET /api/admin/payments/). */
 export function getPayments(status: PaymentStatus, signal?: AbortSignal): Promise<AdminPayment[]> {
-  return send('GET', '/api/admin/payments/', { query: { status }, signal });
+  return request(api.GET('/api/admin/payments/', { params: { query: { status } }, signal }));
 }
 
 export function usePayments(status: PaymentStatus) {
@@ -15,7 +15,7 @@ export function usePayments(status: PaymentStatus) {
 /** reverifyPayment asks the gateway about a payment again; credited once if it confirms
  * (POST /api/admin/payments/{authority}/reverify/). */
 export function reverifyPayment(authority: string): Promise<AdminPayment> {
-  return send('POST', `/api/admin/payments/${encodeURIComponent(authority)}/reverify/`, { body: {} });
+  return request(api.POST('/api/admin/payments/{authority}/reverify/', { params: { path: { authority } } }));
 }
 
 export const useReverifyPayment = () => useAdminAction(reverifyPayment);

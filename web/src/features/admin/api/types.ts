@@ -1,5 +1,4 @@
-// The shapes of the operator's API (issue 14's contract): from docs/openapi.yaml
-// where it describes them, else written by hand until it does.
+// The shapes of the operator's API, as docs/openapi.yaml describes them.
 import type { components } from '@/lib/api/schema';
 
 type Schemas = components['schemas'];
@@ -15,14 +14,13 @@ export type Period = Schemas['Period'];
 export type Audit = Schemas['Audit'];
 export type Overview = Schemas['Overview'];
 
-export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'expired';
-/** AdminPayment is a gateway payment; its status is one of the contract's four. */
-export type AdminPayment = Omit<Schemas['AdminPayment'], 'status'> & { status: PaymentStatus };
+/** AdminPayment is a gateway payment in the operator's list. */
+export type AdminPayment = Schemas['AdminPayment'];
+export type PaymentStatus = AdminPayment['status'];
 
-type Detail = Schemas['UserDetail'];
 /** UserDetail is a user's page: classes, payments, transactions, chats' metadata, a teacher's review. */
-export type UserDetail = Omit<Detail, 'payments'> & { payments: AdminPayment[] };
-export type AdminBooking = Detail['bookings'][number];
+export type UserDetail = Schemas['UserDetail'];
+export type AdminBooking = UserDetail['bookings'][number];
 export type BookingStatus = AdminBooking['status'];
 export type WalletTransaction = Schemas['WalletTransaction'];
 export type ReviewStatus = Schemas['ReviewStatus'];
@@ -30,53 +28,15 @@ export type ReviewStatus = Schemas['ReviewStatus'];
 export type PendingTeacher = Schemas['PendingTeacher'];
 export type AdminReview = Schemas['AdminReview'];
 
-export type WithdrawalStatus = 'pending' | 'paid' | 'rejected';
-export type AdminWithdrawal = {
-  id: number;
-  user: UserSummary;
-  kind: 'withdrawal' | 'refund';
-  amount: number;
-  iban: string;
-  status: WithdrawalStatus;
-  created_at: string;
-  settled_at: string | null;
-  reference: string;
-  reason: string;
-};
+export type AdminWithdrawal = Schemas['AdminWithdrawal'];
+export type WithdrawalStatus = AdminWithdrawal['status'];
 
-export type DisputeStatus = 'disputed' | 'resolved';
-export type RefundPercent = 0 | 50 | 100;
-type ProblemReport = Schemas['ProblemReport'];
+export type Dispute = Schemas['Dispute'];
+export type DisputeDetail = Schemas['DisputeDetail'];
+export type DisputeStatus = Dispute['status'];
+export type RefundPercent = NonNullable<Dispute['refund_percent']>;
+export type DisputeMessage = DisputeDetail['messages'][number];
 
-export type Dispute = {
-  id: number;
-  booking: {
-    id: number;
-    start: string;
-    end: string;
-    price: number;
-    language: string;
-    level: string;
-    teacher: UserSummary;
-    student: UserSummary;
-  };
-  reported_by: ProblemReport['reported_by'];
-  reason: ProblemReport['reason'];
-  text: string;
-  resolution: ProblemReport['resolution'];
-  status: string;
-  created_at: string;
-  answered_at: string | null;
-  outcome: string | null;
-  refund_percent: RefundPercent | null;
-  note: string;
-  decided_by: UserSummary | null;
-  decided_at: string | null;
-};
-
-export type DisputeMessage = { id: number; sender: UserSummary; text: string; created_at: string };
-export type DisputeDetail = Dispute & { messages: DisputeMessage[] };
-
-export type Adjustment = { transaction_id: number; user: UserSummary; amount: number; balance: number };
+export type Commission = Schemas['Commission'];
 
 export type LogEntry = Schemas['OperatorAction'];

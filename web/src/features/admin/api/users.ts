@@ -22,8 +22,7 @@ export function useUsers(q: string, role: RoleFilter) {
 
 /** getUser reads one user's page: classes, payments, transactions, chats (GET /api/admin/users/{id}/). */
 export function getUser(id: number, signal?: AbortSignal): Promise<UserDetail> {
-  // The contract's payment statuses are the four the console knows.
-  return request(api.GET('/api/admin/users/{id}/', { params: { path: { id } }, signal })) as Promise<UserDetail>;
+  return request(api.GET('/api/admin/users/{id}/', { params: { path: { id } }, signal }));
 }
 
 export function useUser(id: number) {

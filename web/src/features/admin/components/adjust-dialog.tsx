@@ -4,8 +4,8 @@ import { ChoiceCards } from '@/components/ui/choice-cards';
 import { TextArea, TextField } from '@/components/ui/field';
 import { formatMoney, parseAmount } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
-import { useAdjustWallet } from '../api/adjustments';
-import type { Adjustment, UserSummary } from '../api/types';
+import { useAdjustWallet, type Adjustment } from '../api/adjustments';
+import type { UserSummary } from '../api/types';
 import { ActionDialog, useAction } from './action-dialog';
 
 type Direction = 'credit' | 'debit';

@@ -7,7 +7,8 @@ import { TextField } from '@/components/ui/field';
 import { formatNumber, formatPercent, toLatinDigits } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useFlash } from '@/lib/use-flash';
-import { MAX_COMMISSION, useCommission, useSetCommission, type Commission } from '../api/commission';
+import { MAX_COMMISSION, useCommission, useSetCommission } from '../api/commission';
+import type { Commission } from '../api/types';
 import { useAction } from './action-dialog';
 import { Loaded, Panel } from './panel';
 

@@ -122,14 +122,14 @@ describe('audit', () => {
         runs++;
         return HttpResponse.json(
           runs === 1
-            ? { ok: false, checked_at: '2026-11-21T09:00:00Z', findings: [{ check: 'ledger.balanced', message: 'تراکنش ۴ جمع صفر ندارد.' }] }
+            ? { ok: false, checked_at: '2026-11-21T09:00:00Z', findings: [{ check: 'ledger', message: 'تراکنش ۴ جمع صفر ندارد.' }] }
             : { ok: true, checked_at: '2026-11-21T09:05:00Z', findings: [] },
         );
       }),
     );
     const { user } = renderApp('/admin/audit');
     expect(await screen.findByRole('alert')).toHaveTextContent('۱ اشکال');
-    expect(screen.getByTestId('audit-finding')).toHaveTextContent('ledger.balanced');
+    expect(screen.getByTestId('audit-finding')).toHaveTextContent('ledger');
     await user.click(screen.getByRole('button', { name: 'اجرای دوباره' }));
     expect(await screen.findByText('حسابرسی اشکالی نیافت.')).toBeInTheDocument();
     expect(runs).toBe(2);

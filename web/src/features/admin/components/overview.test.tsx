@@ -34,7 +34,7 @@ describe('console overview', () => {
     await i18n.changeLanguage('en');
     server.use(
       http.get('*/api/admin/overview/', () =>
-        HttpResponse.json(overview({ audit: { ok: false, checked_at: '2026-11-21T09:00:00Z', findings: [{ check: 'ledger.sum', message: 'tx 4 sums to 10' }] } })),
+        HttpResponse.json(overview({ audit: { ok: false, checked_at: '2026-11-21T09:00:00Z', findings: [{ check: 'ledger', message: 'tx 4 sums to 10' }] } })),
       ),
     );
     renderApp('/admin/overview');

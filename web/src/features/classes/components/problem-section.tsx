@@ -65,7 +65,7 @@ function Report({
   const answer = useAnswerProblem();
   const [confirming, setConfirming] = useState<boolean | null>(null);
   const mine = p.reported_by === viewer;
-  const settled = p.status === 'accepted';
+  const settled = p.status === 'accepted' || p.status === 'resolved';
   const run = () => {
     if (confirming === null) return;
     const accept = confirming;
@@ -108,6 +108,11 @@ function Report({
       <p className="mt-1 font-semibold" data-testid="problem-state">
         {t(problemState(p, viewer))}
       </p>
+      {p.note && (
+        <p className="mt-1 whitespace-pre-line break-words">
+          {t('classes.problem.supportNote')} <bdi>{p.note}</bdi>
+        </p>
+      )}
       {p.status === 'open' && !mine && (
         <div className="mt-2 flex flex-wrap gap-2">
           <Button onClick={() => { answer.reset(); setConfirming(true); }}>

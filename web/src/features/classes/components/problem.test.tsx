@@ -25,6 +25,8 @@ function problem(over: Partial<Problem> = {}): Problem {
     resolution: 'full_refund',
     status: 'open',
     created_at: new Date().toISOString(),
+    outcome: null,
+    note: '',
     ...over,
   };
 }
@@ -52,6 +54,9 @@ describe('problem rules', () => {
     expect(problemState(problem({ status: 'disputed' }), 'student')).toBe('classes.problem.state.disputed');
     expect(problemState(problem({ status: 'accepted' }), 'teacher')).toBe('classes.problem.state.refundedFull');
     expect(problemState(problem({ status: 'accepted', resolution: 'half_refund' }), 'teacher')).toBe('classes.problem.state.refundedHalf');
+    // An operator's decision is read from its outcome, not from the proposal.
+    expect(problemState(problem({ status: 'resolved', outcome: 'half_refund' }), 'student')).toBe('classes.problem.state.decidedHalf');
+    expect(problemState(problem({ status: 'resolved', outcome: 'no_refund' }), 'teacher')).toBe('classes.problem.state.decidedNone');
   });
 });
 
@@ -149,5 +154,20 @@ describe('Problem reports on class cards', { timeout: 120_000 }, () => {
     renderWithRouter(<StudentClasses />, '/student/booked-slots');
     expect(await screen.findByText('در اختلاف: پشتیبانی تصمیم می‌گیرد')).toBeInTheDocument();
     await i18n.changeLanguage('en');
+  });
+
+  it("shows an operator's decision and its note", async () => {
+    await i18n.changeLanguage('en');
+    const now = Date.now();
+    const decided = problem({ status: 'resolved', outcome: 'half_refund', note: 'The class took place, 40 minutes late.' });
+    signIn(makeUser());
+    server.use(
+      http.get('*/api/profile/', () => HttpResponse.json(makeUser())),
+      http.get('*/api/slot/lists/student/', () => HttpResponse.json([makeBooking({ id: 1, teacher: mina, start_time: iso(now - 2 * HOUR), problem: decided })])),
+    );
+    renderWithRouter(<StudentClasses />, '/student/booked-slots');
+    const report = await screen.findByRole('region', { name: 'Problem report' });
+    expect(report).toHaveTextContent('Support decided: half refund');
+    expect(report).toHaveTextContent("Support's note: The class took place, 40 minutes late.");
   });
 });

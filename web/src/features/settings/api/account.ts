@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
-import { download } from '@/lib/api/send';
+import { download } from '@/lib/api/download';
 
 /** exportData saves everything Zabano holds about the user, a ZIP of JSON
  * files and their uploads (GET /api/account/export/). */

@@ -3,9 +3,8 @@ import { api, request } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
 import { walletKeys } from './keys';
 
-/** A withdrawal, with the bank's reference once paid and the operator's
- * reason once rejected (issue 14; docs/openapi.yaml gains them with its server side). */
-export type Withdrawal = components['schemas']['Withdrawal'] & { reference?: string; reason?: string };
+/** A withdrawal, with the bank's reference once paid and the operator's reason once rejected. */
+export type Withdrawal = components['schemas']['Withdrawal'];
 
 /** getWithdrawals reads the teacher's withdrawals, newest first (GET /api/teacher/wallet/withdrawals/). */
 export function getWithdrawals(signal?: AbortSignal): Promise<Withdrawal[]> {

@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { send } from '@/lib/api/send';
+import { api, request } from '@/lib/api/client';
 import { profileQueryKey } from '@/lib/auth/get-profile';
 import type { Withdrawal } from './get-withdrawals';
 import { walletKeys } from './keys';
 
 /** Refund is a student's request to be paid their whole balance to an IBAN,
- * which operators pay like a teacher's withdrawal. */
+ * which operators pay like a teacher's withdrawal (kind refund). */
 export type Refund = Withdrawal;
 
 /** getRefunds reads the student's refunds, newest first (GET /api/student/wallet/refunds/). */
 export function getRefunds(signal?: AbortSignal): Promise<Refund[]> {
-  return send('GET', '/api/student/wallet/refunds/', { signal });
+  return request(api.GET('/api/student/wallet/refunds/', { signal }));
 }
 
 export function useRefunds() {
@@ -19,7 +19,7 @@ export function useRefunds() {
 
 /** requestRefund asks for the whole balance to be paid to iban (POST /api/student/wallet/refund/). */
 export function requestRefund(iban: string): Promise<Refund> {
-  return send('POST', '/api/student/wallet/refund/', { body: { iban: iban.replace(/\s/g, '') } });
+  return request(api.POST('/api/student/wallet/refund/', { body: { iban: iban.replace(/\s/g, '') } }));
 }
 
 /** useRequestRefund: the balance, the transactions and the refunds all change. */

@@ -22,7 +22,7 @@ describe('a refund of the balance to an IBAN', () => {
         const body = (await request.json()) as { iban: string };
         sent.push(body);
         if (body.iban !== IBAN) return HttpResponse.json({ iban: ['Enter a valid Sheba number: IR followed by 24 digits.'] }, { status: 400 });
-        const r: Refund = { id: 1, amount: wallet, iban: IBAN, status: 'pending', created_at: '2026-11-21T09:00:00Z', settled_at: null, reference: '', reason: '' };
+        const r: Refund = { id: 1, kind: 'refund', amount: wallet, iban: IBAN, status: 'pending', created_at: '2026-11-21T09:00:00Z', settled_at: null, reference: '', reason: '' };
         refunds.unshift(r);
         wallet = 0;
         return HttpResponse.json(r, { status: 201 });
