@@ -150,7 +150,6 @@ export function OperatorLoginForm() {
             dir="ltr"
             autoFocus
             className="tracking-[0.4em]"
-            hint={t('auth.codeHint')}
             error={fieldError(second.formState.errors.code)}
             {...codeField}
             onChange={(e) => {

@@ -34,8 +34,9 @@ export function ReviewNotice({ review }: { review: ProfileReview }) {
             {t('teacherProfile.review.rejectedTitle')}
           </h2>
           {review.reason && (
-            <blockquote className="mt-2 whitespace-pre-line break-words border-s-2 border-danger/50 ps-3 text-fg" dir="auto">
-              {review.reason}
+            <blockquote className="mt-2 whitespace-pre-line break-words border-s-2 border-danger/50 ps-3 text-fg">
+              {/* The operator may write in either language: its own direction, the page's alignment. */}
+              <bdi>{review.reason}</bdi>
             </blockquote>
           )}
           <p className="mt-2 text-fg">{t('teacherProfile.review.rejectedBody')}</p>
