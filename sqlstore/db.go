@@ -198,6 +198,25 @@ func (tx *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, erro
 	return tx.tx.ExecContext(ctx, tx.bind(q), args...)
 }
 
+// queryAll runs q in tx and returns its rows, each read by scan, in order;
+// an empty list, not nil, when there are none, so it encodes as [].
+func queryAll[T any](ctx context.Context, tx *Tx, scan func(interface{ Scan(...any) error }) (*T, error), q string, args ...any) ([]T, error) {
+	rows, err := tx.query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	list := []T{}
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, *v)
+	}
+	return list, rows.Err()
+}
+
 func (tx *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
 	if err := checkText(args); err != nil {
 		return nil, err

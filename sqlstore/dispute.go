@@ -36,21 +36,10 @@ func (db *DB) Disputes(ctx context.Context, status zabano.ProblemStatus, before 
 	if before != 0 {
 		q, args = q+` AND p.id < ?`, append(args, before)
 	}
-	list := []zabano.Dispute{}
-	err := db.read(ctx, func(tx *Tx) error {
-		rows, err := tx.query(ctx, q+` ORDER BY p.id DESC LIMIT ?`, append(args, limit)...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			d, err := scanDispute(rows)
-			if err != nil {
-				return err
-			}
-			list = append(list, *d)
-		}
-		return rows.Err()
+	var list []zabano.Dispute
+	err := db.read(ctx, func(tx *Tx) (err error) {
+		list, err = queryAll(ctx, tx, scanDispute, q+` ORDER BY p.id DESC LIMIT ?`, append(args, limit)...)
+		return err
 	})
 	return list, err
 }

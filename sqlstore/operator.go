@@ -21,20 +21,9 @@ func (db *DB) CreateOperator(ctx context.Context, u *zabano.User) error {
 
 // ListOperators implements zabano.OperatorStore.
 func (db *DB) ListOperators(ctx context.Context) (list []zabano.User, err error) {
-	err = db.read(ctx, func(tx *Tx) error {
-		rows, err := tx.query(ctx, `SELECT `+userColumns+` FROM users WHERE role = 'admin' ORDER BY lower(username)`)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			u, err := scanUser(rows)
-			if err != nil {
-				return err
-			}
-			list = append(list, *u)
-		}
-		return rows.Err()
+	err = db.read(ctx, func(tx *Tx) (err error) {
+		list, err = queryAll(ctx, tx, scanPlainUser, `SELECT `+userColumns+` FROM users WHERE role = 'admin' ORDER BY lower(username)`)
+		return err
 	})
 	return list, err
 }

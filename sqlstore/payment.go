@@ -155,21 +155,10 @@ func (db *DB) Payments(ctx context.Context, status zabano.PaymentStatus, before 
 	if len(where) > 0 {
 		q += ` WHERE ` + strings.Join(where, ` AND `)
 	}
-	list := []zabano.Payment{}
-	err := db.read(ctx, func(tx *Tx) error {
-		rows, err := tx.query(ctx, q+` ORDER BY p.id DESC LIMIT ?`, append(args, limit)...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			p, err := scanPaymentWithPayer(rows)
-			if err != nil {
-				return err
-			}
-			list = append(list, *p)
-		}
-		return rows.Err()
+	var list []zabano.Payment
+	err := db.read(ctx, func(tx *Tx) (err error) {
+		list, err = queryAll(ctx, tx, scanPaymentWithPayer, q+` ORDER BY p.id DESC LIMIT ?`, append(args, limit)...)
+		return err
 	})
 	return list, err
 }

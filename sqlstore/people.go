@@ -101,21 +101,10 @@ func (db *DB) FindUsers(ctx context.Context, f zabano.UserFilter) (list []zabano
 		}
 		where = append(where, "("+strings.Join(match, " OR ")+")")
 	}
-	err = db.read(ctx, func(tx *Tx) error {
-		rows, err := tx.query(ctx, `SELECT `+userColumns+` FROM users WHERE `+strings.Join(where, " AND ")+
+	err = db.read(ctx, func(tx *Tx) (err error) {
+		list, err = queryAll(ctx, tx, scanPlainUser, `SELECT `+userColumns+` FROM users WHERE `+strings.Join(where, " AND ")+
 			` ORDER BY id DESC LIMIT ?`, append(args, f.Limit)...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			u, err := scanUser(rows)
-			if err != nil {
-				return err
-			}
-			list = append(list, *u)
-		}
-		return rows.Err()
+		return err
 	})
 	return list, err
 }
