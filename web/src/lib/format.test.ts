@@ -5,6 +5,8 @@ import {
   formatDate,
   formatDateTime,
   formatDigits,
+  formatDuration,
+  formatIban,
   formatList,
   formatLongDate,
   formatMoney,
@@ -87,5 +89,21 @@ describe('lists', () => {
     expect(formatList(['سارا', 'Ali', 'مینا'], 'fa')).toBe('سارا،\u200f \u2068Ali\u2069، و مینا');
     expect(formatList(['a', 'b'], 'en')).toBe('a and b');
     expect(formatList([], 'en')).toBe('');
+  });
+});
+
+describe('waiting times and IBANs', () => {
+  it('write a wait in its largest whole unit', () => {
+    const minute = 60_000;
+    expect(formatDuration(30_000, 'en')).toBe('0 minutes');
+    expect(formatDuration(59 * minute, 'en')).toBe('59 minutes');
+    expect(formatDuration(61 * minute, 'en')).toBe('1 hour');
+    expect(formatDuration(47 * 60 * minute, 'en')).toBe('1 day');
+    expect(formatDuration(3 * 1440 * minute, 'fa')).toBe('۳ روز');
+    expect(formatDuration(-5 * minute, 'en')).toBe('0 minutes');
+  });
+
+  it('group an IBAN in fours', () => {
+    expect(formatIban('IR062960000000100324200001')).toBe('IR06 2960 0000 0010 0324 2000 01');
   });
 });

@@ -54,8 +54,8 @@ function Candidate({ pending: p, onDone }: { pending: PendingTeacher; onDone: (t
     <li aria-labelledby={titleId} data-testid="pending-teacher" className="rounded-2xl border border-line bg-surface p-4 sm:p-5">
       <div className="flex flex-wrap items-start gap-4">
         <Avatar user={p.teacher} className="size-20 text-3xl" />
-        <div className="min-w-0 flex-1">
-          <h2 id={titleId} className="text-lg font-semibold">
+        <div className="min-w-0 flex-1 basis-48">
+          <h2 id={titleId} className="break-words text-lg font-semibold">
             <bdi>{name}</bdi>
           </h2>
           <Link to={hrefs.adminUser(p.teacher.id)} className="text-sm text-link hover:underline">

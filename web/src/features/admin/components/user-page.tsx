@@ -90,8 +90,8 @@ function Head({ detail, onDone }: { detail: UserDetail; onDone: (text: string) =
     <section aria-labelledby="user-name" className="rounded-2xl border border-line bg-surface p-4 sm:p-5">
       <div className="flex flex-wrap items-start gap-4">
         <Avatar user={u} className="size-16 text-2xl" />
-        <div className="min-w-0 flex-1">
-          <h2 id="user-name" className="text-xl font-bold">
+        <div className="min-w-0 flex-1 basis-48">
+          <h2 id="user-name" className="break-words text-xl font-bold">
             <bdi>{u.name || u.username}</bdi>
           </h2>
           <p className="text-sm text-muted">
