@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 	"time"
 
@@ -179,29 +180,22 @@ func (s *Server) adminWithdrawals(w http.ResponseWriter, r *http.Request, _ *zab
 // payWithdrawal is POST /api/admin/withdrawals/{id}/pay/ (reference): the
 // operator made the bank transfer and records it.
 func (s *Server) payWithdrawal(w http.ResponseWriter, r *http.Request, op *zabano.User) {
-	var req struct {
-		Reference string `json:"reference"`
-	}
-	id, err := pathID(r)
-	if err == nil {
-		err = decode(r, &req)
-	}
-	var wd *zabano.Withdrawal
-	if err == nil {
-		wd, err = s.Wallets.PayWithdrawal(r.Context(), op, id, req.Reference)
-	}
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	encode(w, http.StatusOK, s.adminWithdrawalOf(wd))
+	s.settleWithdrawal(w, r, op, "reference", s.Wallets.PayWithdrawal)
 }
 
 // rejectWithdrawal is POST /api/admin/withdrawals/{id}/reject/ (reason): the
 // money goes back to the wallet, and its user reads why.
 func (s *Server) rejectWithdrawal(w http.ResponseWriter, r *http.Request, op *zabano.User) {
+	s.settleWithdrawal(w, r, op, "reason", s.Wallets.RejectWithdrawal)
+}
+
+// settleWithdrawal pays or rejects the withdrawal of the path with the text
+// the operator typed in field: the bank's reference, or the reason.
+func (s *Server) settleWithdrawal(w http.ResponseWriter, r *http.Request, op *zabano.User, field string,
+	settle func(ctx context.Context, op *zabano.User, id int64, text string) (*zabano.Withdrawal, error)) {
 	var req struct {
-		Reason string `json:"reason"`
+		Reference string `json:"reference"`
+		Reason    string `json:"reason"`
 	}
 	id, err := pathID(r)
 	if err == nil {
@@ -209,7 +203,11 @@ func (s *Server) rejectWithdrawal(w http.ResponseWriter, r *http.Request, op *za
 	}
 	var wd *zabano.Withdrawal
 	if err == nil {
-		wd, err = s.Wallets.RejectWithdrawal(r.Context(), op, id, req.Reason)
+		text := req.Reference
+		if field == "reason" {
+			text = req.Reason
+		}
+		wd, err = settle(r.Context(), op, id, text)
 	}
 	if err != nil {
 		writeError(w, r, err)
