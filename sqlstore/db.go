@@ -198,23 +198,19 @@ func (tx *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, erro
 	return tx.tx.ExecContext(ctx, tx.bind(q), args...)
 }
 
-// queryAll runs q in tx and returns its rows, each read by scan, in order;
-// an empty list, not nil, when there are none, so it encodes as [].
-func queryAll[T any](ctx context.Context, tx *Tx, scan func(interface{ Scan(...any) error }) (*T, error), q string, args ...any) ([]T, error) {
+// scanAll runs the query q and calls scan on each row it returns.
+func scanAll(ctx context.Context, tx *Tx, scan func(*sql.Rows) error, q string, args ...any) error {
 	rows, err := tx.query(ctx, q, args...)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
-	list := []T{}
 	for rows.Next() {
-		v, err := scan(rows)
-		if err != nil {
-			return nil, err
+		if err := scan(rows); err != nil {
+			return err
 		}
-		list = append(list, *v)
 	}
-	return list, rows.Err()
+	return rows.Err()
 }
 
 func (tx *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"time"
 
 	"github.com/zabano/zabano"
@@ -37,9 +38,15 @@ func (db *DB) Disputes(ctx context.Context, status zabano.ProblemStatus, before 
 		q, args = q+` AND p.id < ?`, append(args, before)
 	}
 	var list []zabano.Dispute
-	err := db.read(ctx, func(tx *Tx) (err error) {
-		list, err = queryAll(ctx, tx, scanDispute, q+` ORDER BY p.id DESC LIMIT ?`, append(args, limit)...)
-		return err
+	err := db.read(ctx, func(tx *Tx) error {
+		list = []zabano.Dispute{}
+		return scanAll(ctx, tx, func(rows *sql.Rows) error {
+			d, err := scanDispute(rows)
+			if err == nil {
+				list = append(list, *d)
+			}
+			return err
+		}, q+` ORDER BY p.id DESC LIMIT ?`, append(args, limit)...)
 	})
 	return list, err
 }

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 
 	"github.com/zabano/zabano"
@@ -21,9 +22,15 @@ func (db *DB) CreateOperator(ctx context.Context, u *zabano.User) error {
 
 // ListOperators implements zabano.OperatorStore.
 func (db *DB) ListOperators(ctx context.Context) (list []zabano.User, err error) {
-	err = db.read(ctx, func(tx *Tx) (err error) {
-		list, err = queryAll(ctx, tx, scanPlainUser, `SELECT `+userColumns+` FROM users WHERE role = 'admin' ORDER BY lower(username)`)
-		return err
+	err = db.read(ctx, func(tx *Tx) error {
+		list = nil
+		return scanAll(ctx, tx, func(rows *sql.Rows) error {
+			u, err := scanUser(rows)
+			if err == nil {
+				list = append(list, *u)
+			}
+			return err
+		}, `SELECT `+userColumns+` FROM users WHERE role = 'admin' ORDER BY lower(username)`)
 	})
 	return list, err
 }

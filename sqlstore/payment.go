@@ -156,9 +156,15 @@ func (db *DB) Payments(ctx context.Context, status zabano.PaymentStatus, before 
 		q += ` WHERE ` + strings.Join(where, ` AND `)
 	}
 	var list []zabano.Payment
-	err := db.read(ctx, func(tx *Tx) (err error) {
-		list, err = queryAll(ctx, tx, scanPaymentWithPayer, q+` ORDER BY p.id DESC LIMIT ?`, append(args, limit)...)
-		return err
+	err := db.read(ctx, func(tx *Tx) error {
+		list = []zabano.Payment{}
+		return scanAll(ctx, tx, func(rows *sql.Rows) error {
+			p, err := scanPaymentWithPayer(rows)
+			if err == nil {
+				list = append(list, *p)
+			}
+			return err
+		}, q+` ORDER BY p.id DESC LIMIT ?`, append(args, limit)...)
 	})
 	return list, err
 }

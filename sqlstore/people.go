@@ -101,10 +101,15 @@ func (db *DB) FindUsers(ctx context.Context, f zabano.UserFilter) (list []zabano
 		}
 		where = append(where, "("+strings.Join(match, " OR ")+")")
 	}
-	err = db.read(ctx, func(tx *Tx) (err error) {
-		list, err = queryAll(ctx, tx, scanPlainUser, `SELECT `+userColumns+` FROM users WHERE `+strings.Join(where, " AND ")+
-			` ORDER BY id DESC LIMIT ?`, append(args, f.Limit)...)
-		return err
+	err = db.read(ctx, func(tx *Tx) error {
+		list = []zabano.User{}
+		return scanAll(ctx, tx, func(rows *sql.Rows) error {
+			u, err := scanUser(rows)
+			if err == nil {
+				list = append(list, *u)
+			}
+			return err
+		}, `SELECT `+userColumns+` FROM users WHERE `+strings.Join(where, " AND ")+` ORDER BY id DESC LIMIT ?`, append(args, f.Limit)...)
 	})
 	return list, err
 }

@@ -188,18 +188,3 @@ func (db *DB) SeedTopUps(ctx context.Context, amounts map[int64]int64) error {
 		return nil
 	})
 }
-
-// scanAll runs the query q and calls scan on each row it returns.
-func scanAll(ctx context.Context, tx *Tx, scan func(*sql.Rows) error, q string, args ...any) error {
-	rows, err := tx.query(ctx, q, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := scan(rows); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
-}

@@ -44,9 +44,6 @@ func summaryOf(u *zabano.User) []any {
 	return []any{&u.ID, &u.Role, &u.Username, &u.FirstName, &u.LastName, &u.Phone, &u.Photo}
 }
 
-// scanPlainUser is scanUser of a row with no extra columns, for queryAll.
-func scanPlainUser(row interface{ Scan(...any) error }) (*zabano.User, error) { return scanUser(row) }
-
 // CreateUser implements zabano.UserStore.
 func (db *DB) CreateUser(ctx context.Context, u *zabano.User, codeHash string) error {
 	return db.write(ctx, func(tx *Tx) error {
