@@ -198,6 +198,11 @@ func (tx *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, erro
 	return tx.tx.ExecContext(ctx, tx.bind(q), args...)
 }
 
+// placeholders is n comma-separated ?.
+func placeholders(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+}
+
 // scanAll runs the query q and calls scan on each row it returns.
 func scanAll(ctx context.Context, tx *Tx, scan func(*sql.Rows) error, q string, args ...any) error {
 	rows, err := tx.query(ctx, q, args...)

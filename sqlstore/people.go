@@ -37,11 +37,6 @@ func usersByID(ctx context.Context, tx *Tx, ids []int64) (map[int64]*zabano.User
 	return byID, rows.Err()
 }
 
-// placeholders is n comma-separated ?.
-func placeholders(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
-}
-
 // foldSQL is the SQL of text expression expr as zabano.NormalizeSearch
 // writes text, but for runs of spaces: lower case (ASCII only on SQLite,
 // where Persian has no case anyway), and zabano.SearchFolds replaced.
@@ -315,12 +310,7 @@ func (db *DB) PendingTeachers(ctx context.Context, limit int) (list []*zabano.Te
 		if err != nil {
 			return err
 		}
-		for _, p := range list {
-			if err := fillProfile(ctx, tx, p); err != nil {
-				return err
-			}
-		}
-		return nil
+		return fillProfiles(ctx, tx, list...)
 	})
 	return list, err
 }

@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"strings"
 
@@ -45,49 +46,47 @@ func findTeacherProfile(ctx context.Context, tx *Tx, teacherID int64) (*zabano.T
 	if err != nil {
 		return nil, err
 	}
-	return p, fillProfile(ctx, tx, p)
+	return p, fillProfiles(ctx, tx, p)
 }
 
-// fillProfile reads the levels and documents of teacher p.
-func fillProfile(ctx context.Context, tx *Tx, p *zabano.TeacherProfile) (err error) {
-	if p.Levels, err = findLevelPrices(ctx, tx, p.User.ID); err != nil {
-		return err
+// fillProfiles reads the levels each teacher of list offers now and their
+// documents, in one query of each for the whole list.
+func fillProfiles(ctx context.Context, tx *Tx, list ...*zabano.TeacherProfile) error {
+	if len(list) == 0 {
+		return nil
 	}
-	p.Languages = zabano.LanguagesOf(p.Levels)
-	rows, err := tx.query(ctx, `SELECT id, file, name, created_at FROM teacher_documents WHERE teacher_id = ? ORDER BY id`, p.User.ID)
+	byID := make(map[int64]*zabano.TeacherProfile, len(list))
+	ids := make([]any, len(list))
+	for i, p := range list {
+		byID[p.User.ID], ids[i] = p, p.User.ID
+	}
+	in := placeholders(len(ids))
+	err := scanAll(ctx, tx, func(rows *sql.Rows) error {
+		var l zabano.LevelPrice
+		var teacherID int64
+		if err := rows.Scan(&teacherID, &l.ID, &l.Language, &l.Level, &l.RegularPrice, &l.ExamPrice); err != nil {
+			return err
+		}
+		byID[teacherID].Levels = append(byID[teacherID].Levels, l)
+		return nil
+	}, `SELECT teacher_id, id, language, level, regular_price, exam_price FROM teacher_levels
+		WHERE teacher_id IN (`+in+`) AND active ORDER BY language, level`, ids...)
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
+	for _, p := range list {
+		p.Languages = zabano.LanguagesOf(p.Levels)
+	}
+	return scanAll(ctx, tx, func(rows *sql.Rows) error {
 		var d zabano.Document
-		var created int64
-		if err := rows.Scan(&d.ID, &d.File, &d.Name, &created); err != nil {
+		var teacherID, created int64
+		if err := rows.Scan(&teacherID, &d.ID, &d.File, &d.Name, &created); err != nil {
 			return err
 		}
 		d.CreatedAt = fromMS(created)
-		p.Documents = append(p.Documents, d)
-	}
-	return rows.Err()
-}
-
-// findLevelPrices returns the levels a teacher offers now.
-func findLevelPrices(ctx context.Context, tx *Tx, teacherID int64) ([]zabano.LevelPrice, error) {
-	rows, err := tx.query(ctx, `SELECT id, language, level, regular_price, exam_price FROM teacher_levels
-		WHERE teacher_id = ? AND active ORDER BY language, level`, teacherID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []zabano.LevelPrice
-	for rows.Next() {
-		var l zabano.LevelPrice
-		if err := rows.Scan(&l.ID, &l.Language, &l.Level, &l.RegularPrice, &l.ExamPrice); err != nil {
-			return nil, err
-		}
-		out = append(out, l)
-	}
-	return out, rows.Err()
+		byID[teacherID].Documents = append(byID[teacherID].Documents, d)
+		return nil
+	}, `SELECT teacher_id, id, file, name, created_at FROM teacher_documents WHERE teacher_id IN (`+in+`) ORDER BY id`, ids...)
 }
 
 // UpdateTeacherProfile implements zabano.TeacherStore.
