@@ -69,7 +69,7 @@ func TestHideReviewRacesAddReview(t *testing.T) {
 			t.Fatal(err)
 		}
 		const n = 8
-		ended := time.Now().Add(-time.Hour).UnixMilli()
+		ended := db.Now().Add(-time.Hour).UnixMilli()
 		var reviews [n]*zabano.NewReview
 		for i := range reviews {
 			student := mustUser(t, db, fmt.Sprintf("student%d", i), zabano.RoleStudent)
