@@ -74,8 +74,14 @@ var ExportFiles = []ExportFile{
 		"Your conversations: with whom (their name only) and since when.",
 		"گفت‌وگوهای شما: با چه کسی (فقط نام او) و از چه زمانی."}},
 	{Name: "messages.json", About: Msg{
-		`The messages of your conversations, by chat_id; "me" marks yours.`,
-		`پیام‌های گفت‌وگوهای شما بر اساس chat_id؛ پیام‌های شما با "me" مشخص شده‌اند.`}},
+		`The messages of your conversations, by chat_id; "me" marks yours, attachment_name a file sent with one (yours are in files/attachments/).`,
+		`پیام‌های گفت‌وگوهای شما بر اساس chat_id؛ پیام‌های شما با "me" مشخص شده‌اند و attachment_name نام فایلی است که همراه پیام فرستاده شده (فایل‌های شما در files/attachments/).`}},
+	{Name: "notifications.json", About: Msg{
+		"What Zabano told you or will remind you of: each notification's kind, what it is about, its data, when it was due and when you read it.",
+		"آنچه زبانو به شما خبر داده یا یادآوری خواهد کرد: نوع هر اعلان، موضوع آن، داده‌هایش، زمان آن و زمان خواندنش."}},
+	{Name: "notification_preferences.json", Single: true, About: Msg{
+		"Your notification choices: the kinds you turned off by SMS or email (off), quiet hours in minutes after midnight, time zone and language; empty while you keep the defaults.",
+		"انتخاب‌های اعلان شما: نوع‌هایی که پیامک یا ایمیلشان را خاموش کرده‌اید (off)، ساعت‌های سکوت به دقیقه از نیمه‌شب، منطقهٔ زمانی و زبان؛ تا وقتی پیش‌فرض‌ها را نگه دارید خالی است."}},
 	{Name: "materials.json", Role: RoleTeacher, About: Msg{
 		"The materials you shared with your students.",
 		"منابع آموزشی که با زبان‌آموزانتان به اشتراک گذاشته‌اید."}},

@@ -25,6 +25,10 @@ const (
 // settled to the teacher automatically.
 const SettleAfter = 48 * time.Hour
 
+// JoinWindow is how long before its start a class's meeting link opens (the
+// web app opens it as long after the start too).
+const JoinWindow = 15 * time.Minute
+
 // DefaultFreeCancel is how long before its start a student may still cancel
 // a class free of charge, with no approval (ZABANO_FREE_CANCEL_HOURS).
 const DefaultFreeCancel = 24 * time.Hour

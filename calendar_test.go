@@ -34,3 +34,37 @@ func TestPersianMonthStart(t *testing.T) {
 		}
 	}
 }
+
+func TestWhen(t *testing.T) {
+	berlin, err := time.LoadLocation("Europe/Berlin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 11, 24, 15, 0, 0, 0, time.UTC) // 18:30 in Tehran, 3 Azar 1405
+	for _, tc := range []struct {
+		loc *time.Location
+		en  string
+		fa  string
+	}{
+		{Tehran, "Tuesday 24 November 2026, 18:30", "سه‌شنبه ۳ آذر ۱۴۰۵، ساعت ۱۸:۳۰"},
+		{berlin, "Tuesday 24 November 2026, 16:00 (Europe/Berlin)", "سه‌شنبه ۳ آذر ۱۴۰۵، ساعت ۱۶:۰۰ (Europe/Berlin)"},
+	} {
+		if got := When(at, tc.loc); got.En != tc.en || got.Fa != tc.fa {
+			t.Errorf("When in %s = %q / %q, want %q / %q", tc.loc, got.En, got.Fa, tc.en, tc.fa)
+		}
+	}
+	// 30 Esfand 1403 is the leap day; the next day is 1 Farvardin 1404.
+	for _, tc := range []struct {
+		at      time.Time
+		y, m, d int
+	}{
+		{time.Date(2025, 3, 20, 12, 0, 0, 0, Tehran), 1403, 12, 30},
+		{time.Date(2025, 3, 21, 12, 0, 0, 0, Tehran), 1404, 1, 1},
+		{time.Date(2025, 9, 22, 12, 0, 0, 0, Tehran), 1404, 6, 31},
+		{time.Date(2025, 9, 23, 12, 0, 0, 0, Tehran), 1404, 7, 1},
+	} {
+		if y, m, d := jalali(tc.at); y != tc.y || m != tc.m || d != tc.d {
+			t.Errorf("jalali(%v) = %d/%d/%d, want %d/%d/%d", tc.at, y, m, d, tc.y, tc.m, tc.d)
+		}
+	}
+}

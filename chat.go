@@ -21,6 +21,9 @@ type Chat struct {
 	LastMessage *Message
 	// Unread counts the messages the reader has not seen (ChatsOf fills it).
 	Unread int
+	// OtherReadID is the newest message the reader's other side has read,
+	// 0 for none: the reader's own messages up to it show as read.
+	OtherReadID int64
 }
 
 // Other is the participant who is not userID.
@@ -41,6 +44,16 @@ type Message struct {
 	SenderID  int64
 	Content   string
 	CreatedAt time.Time
+	// Attachment is the file sent with the message, nil for none.
+	Attachment *Attachment
+}
+
+// Attachment is a file sent in a chat: an image or a PDF in the media
+// store, served only to the chat's two participants.
+type Attachment struct {
+	Key  string // the media store's key
+	Name string // the name its sender gave it
+	Size int64  // in bytes
 }
 
 // MaxMessageLength caps a message, in characters.
@@ -60,6 +73,8 @@ var (
 	msgMessageTooLong = Msg{"A message is at most %d characters.", "پیام حداکثر %d نویسه است."}
 	// MsgChatNotFound is the answer for a chat that does not exist or is not the caller's.
 	MsgChatNotFound = Msg{"Chat not found.", "گفت‌وگو یافت نشد."}
+	// MsgAttachmentNotFound: no file of a message of the caller's chats.
+	MsgAttachmentNotFound = Msg{"File not found.", "فایل یافت نشد."}
 	// MsgChatNotAllowed: a teacher opens chats only with their students.
 	MsgChatNotAllowed = Msg{
 		"You can start a chat only with a student who booked a class with you.",
@@ -72,11 +87,12 @@ var (
 	MsgNotAStudent = Msg{"Student not found.", "زبان‌آموز یافت نشد."}
 )
 
-// CheckMessage trims content and checks it (spec section 5, chat message).
-func CheckMessage(content string) (string, error) {
+// CheckMessage trims content and checks it (spec section 5, chat message);
+// a message with a file may have no text.
+func CheckMessage(content string, attached bool) (string, error) {
 	content = strings.TrimSpace(content)
 	switch {
-	case content == "":
+	case content == "" && !attached:
 		return "", FieldError("content", msgMessageEmpty)
 	case utf8.RuneCountInString(content) > MaxMessageLength:
 		return "", FieldError("content", Msgf(msgMessageTooLong, MaxMessageLength))
@@ -85,16 +101,23 @@ func CheckMessage(content string) (string, error) {
 }
 
 // Event is something a user's open tabs are told at once: a new message in
-// one of their chats, or a chat they read in another tab. Events are kept
-// for EventTTL, so a dropped stream resumes from the last id it saw.
+// one of their chats, a chat they read in another tab, the other side of a
+// chat having read it, or a notification. Events are kept for EventTTL, so a
+// dropped stream resumes from the last id it saw.
 type Event struct {
 	ID     int64
 	UserID int64
-	Type   string // "message" or "read"
-	ChatID int64
+	Type   string // "message", "read", "seen" or "notification"
+	ChatID int64  // 0 for a notification
 	// Message is the new message of a "message" event.
-	Message   *Message
-	CreatedAt time.Time
+	Message *Message
+	// ReadID is the newest message the other side has read, of a "seen" event.
+	ReadID int64
+	// Notification is the notification of a "notification" event, and
+	// Unread the user's unread notifications when the event is read.
+	Notification *Notification
+	Unread       int
+	CreatedAt    time.Time
 }
 
 // EventTTL is how long events are kept for streams to resume.
@@ -115,12 +138,17 @@ type ChatStore interface {
 	// Messages returns up to limit messages of a chat of userID older than
 	// the message before (all when 0), oldest first.
 	Messages(ctx context.Context, userID, chatID, before int64, limit int) ([]*Message, error)
-	// SendMessage saves a message from userID and a "message" event for both
-	// participants; ECONFLICT when the other deleted their account.
-	SendMessage(ctx context.Context, userID, chatID int64, content string) (*Message, *Chat, error)
+	// SendMessage saves a message from userID, with its file when att is not
+	// nil, and a "message" event for both participants; ECONFLICT when the
+	// other deleted their account.
+	SendMessage(ctx context.Context, userID, chatID int64, content string, att *Attachment) (*Message, *Chat, error)
 	// MarkRead marks a chat of userID read up to its newest message, with a
-	// "read" event for userID's other tabs.
-	MarkRead(ctx context.Context, userID, chatID int64) error
+	// "read" event for userID's other tabs and, when the mark moved, a
+	// "seen" event for the other side's.
+	MarkRead(ctx context.Context, userID, chatID int64) (*Chat, error)
+	// FindAttachment returns the file of a message in a chat of userID;
+	// ENOTFOUND when there is none.
+	FindAttachment(ctx context.Context, userID, messageID int64) (*Attachment, error)
 	// EventsAfter returns userID's events after id, oldest first, at most limit.
 	EventsAfter(ctx context.Context, userID, after int64, limit int) ([]Event, error)
 	// LastEventID is the newest event id of userID, 0 when there is none.

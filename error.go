@@ -38,20 +38,38 @@ func (m Msg) In(lang string) string {
 	return m.En
 }
 
+// Verbatim is a Msgf argument written as it is in both languages: a link or
+// a bank's reference keeps its digits in Persian text.
+type Verbatim string
+
 // Msgf fills the %-verbs of both texts of m with args. An argument that is itself
 // a Msg is put in the matching language, and the Persian text is written with
-// Persian digits.
+// Persian digits, but for Verbatim arguments.
 func Msgf(m Msg, args ...any) Msg {
 	en := make([]any, len(args))
 	fa := make([]any, len(args))
+	var kept []string
 	for i, a := range args {
 		en[i], fa[i] = a, a
-		if am, ok := a.(Msg); ok {
-			en[i], fa[i] = am.En, am.Fa
+		switch a := a.(type) {
+		case Msg:
+			en[i], fa[i] = a.En, a.Fa
+		case Verbatim:
+			// A private-use placeholder without digits stands in for it
+			// while the rest gets Persian digits.
+			en[i], fa[i] = string(a), keptMark(len(kept))
+			kept = append(kept, string(a))
 		}
 	}
-	return Msg{En: fmt.Sprintf(m.En, en...), Fa: PersianDigits(fmt.Sprintf(m.Fa, fa...))}
+	faText := PersianDigits(fmt.Sprintf(m.Fa, fa...))
+	for i, s := range kept {
+		faText = strings.Replace(faText, keptMark(i), s, 1)
+	}
+	return Msg{En: fmt.Sprintf(m.En, en...), Fa: faText}
 }
+
+// keptMark is the placeholder of Msgf's i-th Verbatim argument.
+func keptMark(i int) string { return string([]rune{0xE000, 0xE100 + rune(i), 0xE000}) }
 
 // Error is the one error type the domain returns to callers.
 type Error struct {

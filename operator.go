@@ -27,7 +27,8 @@ const (
 	ActionSetCommission    Action = "commission.set"
 )
 
-// ObjectType is the kind of object an operator acted on.
+// ObjectType is the kind of object an operator acted on or a notification
+// is about.
 type ObjectType string
 
 const (
@@ -37,6 +38,10 @@ const (
 	ObjectProblemReport ObjectType = "problem_report"
 	ObjectReview        ObjectType = "review"
 	ObjectSettings      ObjectType = "settings"
+	ObjectBooking       ObjectType = "booking"
+	ObjectChat          ObjectType = "chat"
+	// ObjectProfile is a teacher's profile: its review by an operator.
+	ObjectProfile ObjectType = "profile"
 )
 
 // OperatorAction is one row of the operator log, which is append-only: each

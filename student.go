@@ -70,10 +70,7 @@ func (u *StudentUpdate) Validate() error {
 	checkText(&v, "first_name", u.FirstName, maxNameLen)
 	checkText(&v, "last_name", u.LastName, maxNameLen)
 	checkText(&v, "bio", u.Bio, maxProfileText)
-	checkText(&v, "email", u.Email, maxNameLen)
-	if u.Email != nil && *u.Email != "" && !ValidEmail(*u.Email) {
-		v.Add("email", msgEmailInvalid)
-	}
+	checkEmail(&v, u.Email)
 	if u.Username != nil {
 		*u.Username = strings.TrimSpace(*u.Username)
 		if !ValidUsername(*u.Username) {

@@ -132,6 +132,7 @@ type LanguageLevels struct {
 // since the editor sends only the fields that are filled.
 type TeacherUpdate struct {
 	FirstName, LastName, Bio       *string
+	Email                          *string // a new one is not verified until its link is opened
 	PricePerHour, TestSessionPrice *int64
 	ExperienceYears                *int
 	Education, Certifications      *string
@@ -182,6 +183,7 @@ func (u *TeacherUpdate) Validate() error {
 	} {
 		checkText(&v, f.name, f.s, f.max)
 	}
+	checkEmail(&v, u.Email)
 	for name, p := range map[string]*int64{"price_per_hour": u.PricePerHour, "test_session_price": u.TestSessionPrice} {
 		if p != nil && (*p < 0 || *p > MaxPrice) {
 			v.Add(name, msgPriceRange)

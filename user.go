@@ -61,6 +61,10 @@ type User struct {
 	SuspendedReason string
 	// DeletedAt is when the user deleted their account, zero if they have not.
 	DeletedAt time.Time
+	// EmailVerifiedAt is when the user opened the link sent to Email, zero
+	// until they do; a new Email clears it. Notifications are emailed only
+	// to a verified address.
+	EmailVerifiedAt time.Time
 }
 
 // DisplayName is first plus last name, else the username.
@@ -125,6 +129,15 @@ func ValidUsername(s string) bool {
 func ValidEmail(s string) bool {
 	a, err := mail.ParseAddress(s)
 	return err == nil && a.Address == s && a.Name == ""
+}
+
+// checkEmail trims a profile's new email, "" to remove it, and adds its
+// problems to v.
+func checkEmail(v *Validation, email *string) {
+	checkText(v, "email", email, maxNameLen)
+	if email != nil && *email != "" && !ValidEmail(*email) {
+		v.Add("email", msgEmailInvalid)
+	}
 }
 
 // NormalizePhone returns s as an Iranian mobile number in the national form

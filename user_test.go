@@ -56,6 +56,11 @@ func TestMsgf(t *testing.T) {
 	if got := m.In("de"); got != m.En {
 		t.Fatalf("In(de) = %q, want English", got)
 	}
+	// A Verbatim argument keeps its digits: a link is written as given.
+	m = zabano.Msgf(zabano.Msg{En: "week %s: %s at %d", Fa: "هفتهٔ %s: %s در %d"}, "3", zabano.Verbatim("https://meet.jit.si/zabano-abc123"), 18)
+	if m.Fa != "هفتهٔ ۳: https://meet.jit.si/zabano-abc123 در ۱۸" || m.En != "week 3: https://meet.jit.si/zabano-abc123 at 18" {
+		t.Fatalf("a verbatim link: %+v", m)
+	}
 }
 
 func TestRegistrationValidate(t *testing.T) {

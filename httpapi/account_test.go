@@ -220,8 +220,8 @@ func TestAccountExport(t *testing.T) {
 		w := newTown(t, a)
 
 		files := a.archive(t, w.sara.token, w.sara.username)
-		want := []string{"README.txt", "chats.json", "classes.json", "files/photos/", "messages.json", "payments.json",
-			"problem_reports.json", "profile.json", "reviews_written.json", "student_languages.json", "study_notes.json",
+		want := []string{"README.txt", "chats.json", "classes.json", "files/photos/", "messages.json",
+			"notification_preferences.json", "notifications.json", "payments.json", "problem_reports.json", "profile.json", "reviews_written.json", "student_languages.json", "study_notes.json",
 			"wallet_transactions.json", "withdrawals.json"}
 		if got := names(files); !slices.Equal(got, want) {
 			t.Fatalf("Sara's archive: %v, want %v", got, want)
@@ -270,6 +270,10 @@ func TestAccountExport(t *testing.T) {
 		if r := rows(t, files, "withdrawals.json"); len(r) != 0 {
 			t.Errorf("withdrawals: %s", files["withdrawals.json"])
 		}
+		// Her class was booked and reviewed: she holds its reminders, not the teacher's news.
+		if n := rows(t, files, "notifications.json"); len(n) == 0 || slices.ContainsFunc(n, func(r map[string]any) bool { return r["kind"] == "class_booked" }) {
+			t.Errorf("notifications: %s", files["notifications.json"])
+		}
 		readme := string(files["README.txt"])
 		for _, f := range want[1:] {
 			if f != "files/photos/" && strings.Count(readme, f+": ") != 2 {
@@ -285,7 +289,8 @@ func TestAccountExport(t *testing.T) {
 
 		files = a.archive(t, w.maryam.token, w.maryam.username)
 		want = []string{"README.txt", "chats.json", "classes.json", "courses.json", "files/documents/", "files/materials/",
-			"files/photos/", "files/videos/", "materials.json", "messages.json", "payments.json", "problem_reports.json",
+			"files/photos/", "files/videos/", "materials.json", "messages.json", "notification_preferences.json",
+			"notifications.json", "payments.json", "problem_reports.json",
 			"profile.json", "reviews_received.json", "teacher_documents.json", "teacher_levels.json", "teacher_profile.json",
 			"teacher_slots.json", "wallet_transactions.json", "withdrawals.json"}
 		if got := names(files); !slices.Equal(got, want) {

@@ -115,6 +115,8 @@ type profileJSON struct {
 	ProfilePhotoURL *string     `json:"profile_photo_url"`
 	// Wallet is the wallet's balance in Toman.
 	Wallet int64 `json:"wallet"`
+	// EmailVerified tells whether notifications may be emailed to Email.
+	EmailVerified bool `json:"email_verified"`
 }
 
 func (s *Server) profileOf(u *zabano.User, wallet int64) profileJSON {
@@ -122,7 +124,7 @@ func (s *Server) profileOf(u *zabano.User, wallet int64) profileJSON {
 	return profileJSON{
 		ID: u.ID, Role: u.Role, Username: u.Username, Email: u.Email, Phone: u.Phone,
 		FirstName: u.FirstName, LastName: u.LastName, Name: u.DisplayName(),
-		Photo: photo, ProfilePhotoURL: photo, Wallet: wallet,
+		Photo: photo, ProfilePhotoURL: photo, Wallet: wallet, EmailVerified: u.EmailVerified(),
 	}
 }
 

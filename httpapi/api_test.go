@@ -25,6 +25,7 @@ import (
 
 	"github.com/zabano/zabano"
 	"github.com/zabano/zabano/httpapi"
+	"github.com/zabano/zabano/mail"
 	"github.com/zabano/zabano/media"
 	"github.com/zabano/zabano/payment"
 	"github.com/zabano/zabano/realtime"
@@ -57,8 +58,11 @@ type app struct {
 	srv      *httptest.Server
 	clock    *storetest.Clock
 	outbox   *sms.Log
+	notifier *realtime.Local
 	db       *sqlstore.DB
 	mediaDir string
+	// mail is the dev mail outbox.
+	mail *mail.Outbox
 }
 
 // countFiles counts the files below dir.
@@ -90,7 +94,10 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 	mediaDir := t.TempDir()
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	outbox := &sms.Log{Logger: logger, Now: clock.Now}
+	notifier := realtime.NewLocal()
 	sandbox := &payment.Sandbox{Store: db, PageURL: "https://zabano.test/sandbox/pay/"}
+	mailbox := &mail.Outbox{Logger: logger}
+	links := emailLinks(clock.Now)
 	s := &httpapi.Server{
 		Teachers: db,
 		Students: db,
@@ -108,10 +115,11 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 		Chats:         db,
 		Materials:     db,
 		Progress:      db,
+		Calendars:     db,
 		FileKey:       []byte("file-key"),
 		LedgerCounts:  db.LedgerCounts,
 		PaymentCounts: db.PaymentCounts,
-		Notifier:      realtime.NewLocal(),
+		Notifier:      notifier,
 		Streams:       httpapi.StreamLimits{PerUser: 5, PerProcess: 10_000, Lifetime: 30 * time.Minute},
 		Accounts: &zabano.Accounts{
 			Users: db, Codes: db, Limiter: db, SMS: outbox,
@@ -123,7 +131,8 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 			// As in production.
 			PasswordChangesPerUser: 5,
 		},
-		Wallets: &zabano.Wallets{Store: db, Adjustments: db, Now: clock.Now},
+		Wallets:       &zabano.Wallets{Store: db, Adjustments: db, Now: clock.Now},
+		Notifications: &zabano.Notifications{Store: db, Deliveries: db},
 		Payments: &zabano.Payments{
 			Store: db, Wallets: db, Gateway: sandbox, Limiter: db,
 			CallbackURL: "https://zabano.test/payment/callback", Logger: logger, Now: clock.Now,
@@ -138,13 +147,18 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 		Logger:     logger,
 		// Limits as in production.
 		Limiter: db, MessagesPerMinute: 30,
+		MailOutbox: mailbox,
+		Emails: &zabano.Emails{
+			Store: db, Limiter: db, Links: links, Logger: logger,
+			Sender: &mail.Sender{Transport: mailbox, Links: links, Now: clock.Now},
+		},
 	}
 	for _, opt := range opts {
 		opt(s)
 	}
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
-	return &app{t: t, srv: srv, clock: clock, outbox: outbox, db: db, mediaDir: mediaDir}
+	return &app{t: t, srv: srv, clock: clock, outbox: outbox, notifier: notifier, db: db, mediaDir: mediaDir, mail: mailbox}
 }
 
 // req is one call: headers beyond the defaults go in header.

@@ -1,26 +1,52 @@
 package httpapi
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/zabano/zabano"
+	"github.com/zabano/zabano/media"
 )
 
 type messageJSON struct {
-	ID        int64     `json:"id"`
-	ChatID    int64     `json:"chat_id"`
-	Sender    int64     `json:"sender"`
-	Content   string    `json:"content"`
-	Timestamp time.Time `json:"timestamp"`
+	ID         int64           `json:"id"`
+	ChatID     int64           `json:"chat_id"`
+	Sender     int64           `json:"sender"`
+	Content    string          `json:"content"`
+	Timestamp  time.Time       `json:"timestamp"`
+	Attachment *attachmentJSON `json:"attachment"`
 }
 
-func messageOf(m *zabano.Message) *messageJSON {
+// attachmentJSON is a message's file; URL is a download link signed for
+// the reader.
+type attachmentJSON struct {
+	Name string `json:"name"`
+	Type string `json:"type"`
+	Size int64  `json:"size"`
+	URL  string `json:"url"`
+}
+
+// attachmentLinkTTL is how long an attachment's link surely works. Links
+// made in the same period are the same, so that the browser keeps an image
+// it has shown (Cache-Control) instead of fetching it again with each new
+// page of messages; each works for one to two periods.
+const attachmentLinkTTL = time.Hour
+
+// messageOf is m as readerID, one of its chat's two sides, is shown it.
+func (s *Server) messageOf(m *zabano.Message, readerID int64) *messageJSON {
 	if m == nil {
 		return nil
 	}
-	return &messageJSON{m.ID, m.ChatID, m.SenderID, m.Content, m.CreatedAt}
+	out := &messageJSON{ID: m.ID, ChatID: m.ChatID, Sender: m.SenderID, Content: m.Content, Timestamp: m.CreatedAt}
+	if a := m.Attachment; a != nil {
+		exp := s.Now().Truncate(attachmentLinkTTL).Add(2 * attachmentLinkTTL).Unix()
+		out.Attachment = &attachmentJSON{Name: a.Name, Type: media.ContentType(a.Key), Size: a.Size,
+			URL: fmt.Sprintf("%s/api/messages/%d/attachment/?%s", s.PublicURL, m.ID, s.signLink("attachment", m.ID, readerID, exp))}
+	}
+	return out
 }
 
 type participantJSON struct {
@@ -36,7 +62,10 @@ type chatJSON struct {
 	Participant participantJSON `json:"participant"`
 	LastMessage *messageJSON    `json:"last_message"`
 	Unread      int             `json:"unread"`
-	CreatedAt   time.Time       `json:"created_at"`
+	// OtherReadID is the newest message the other side has read: the
+	// reader's messages up to it show as read.
+	OtherReadID int64     `json:"other_read_id"`
+	CreatedAt   time.Time `json:"created_at"`
 }
 
 // chatOf is c as readerID's list shows it, the name of another side who
@@ -46,7 +75,7 @@ func (s *Server) chatOf(c *zabano.Chat, readerID int64, l string) chatJSON {
 	return chatJSON{
 		ID: c.ID, Teacher: c.TeacherID, Student: c.StudentID,
 		Participant: participantJSON{personJSON{o.ID, o.Username, nameOf(&o, l), s.mediaURL(o.Photo)}, o.Role},
-		LastMessage: messageOf(c.LastMessage), Unread: c.Unread, CreatedAt: c.CreatedAt,
+		LastMessage: s.messageOf(c.LastMessage, readerID), Unread: c.Unread, OtherReadID: c.OtherReadID, CreatedAt: c.CreatedAt,
 	}
 }
 
@@ -93,22 +122,24 @@ func (s *Server) messages(w http.ResponseWriter, r *http.Request, u *zabano.User
 	}
 	out := make([]*messageJSON, len(list))
 	for i, m := range list {
-		out[i] = messageOf(m)
+		out[i] = s.messageOf(m, u.ID)
 	}
 	encode(w, http.StatusOK, out)
 }
 
-// markRead is POST /api/chats/{id}/read/: the reader has seen the chat.
+// markRead is POST /api/chats/{id}/read/: the reader has seen the chat. Their
+// other tabs are told, and the other side's, which show their messages read.
 func (s *Server) markRead(w http.ResponseWriter, r *http.Request, u *zabano.User) {
 	id, err := pathID(r)
+	var c *zabano.Chat
 	if err == nil {
-		err = s.Chats.MarkRead(r.Context(), u.ID, id)
+		c, err = s.Chats.MarkRead(r.Context(), u.ID, id)
 	}
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	s.notify(r, u.ID)
+	s.notify(r, c.StudentID, c.TeacherID)
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -147,34 +178,76 @@ func (s *Server) createChat(w http.ResponseWriter, r *http.Request, u *zabano.Us
 	encode(w, http.StatusOK, s.chatOf(c, u.ID, lang(r)))
 }
 
-// sendMessage is POST /api/messages/send/ (chat_id, content): the saved
-// message; both participants' open tabs get it at once.
+// sendMessage is POST /api/messages/send/ (chat_id, content; in a multipart
+// form also a file, an image or a PDF): the saved message; both
+// participants' open tabs get it at once. A file of a message that is
+// refused is removed.
 func (s *Server) sendMessage(w http.ResponseWriter, r *http.Request, u *zabano.User) {
-	var req struct {
-		ChatID  flexString `json:"chat_id"`
-		Content string     `json:"content"`
-	}
-	if err := decode(r, &req); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	content, err := zabano.CheckMessage(req.Content)
+	up, err := s.readUpload(r, u, map[string]fileField{"file": {kind: media.Attachment}})
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	if err := zabano.TakeMessage(r.Context(), s.Limiter, u.ID, s.MessagesPerMinute); err != nil {
-		writeError(w, r, err)
-		return
+	var att *zabano.Attachment
+	if f := up.files["file"]; len(f) > 0 {
+		att = &zabano.Attachment{Key: f[0].key, Name: f[0].name, Size: f[0].size}
 	}
-	chatID, _ := strconv.ParseInt(string(req.ChatID), 10, 64)
-	m, c, err := s.Chats.SendMessage(r.Context(), u.ID, chatID, content)
+	content, err := zabano.CheckMessage(up.fields["content"], att != nil)
+	if err == nil {
+		err = zabano.TakeMessage(r.Context(), s.Limiter, u.ID, s.MessagesPerMinute)
+	}
+	var m *zabano.Message
+	var c *zabano.Chat
+	if err == nil {
+		chatID, _ := strconv.ParseInt(strings.TrimSpace(up.fields["chat_id"]), 10, 64)
+		m, c, err = s.Chats.SendMessage(r.Context(), u.ID, chatID, content, att)
+	}
 	if err != nil {
+		s.discard(r.Context(), up)
 		writeError(w, r, err)
 		return
 	}
 	s.notify(r, c.StudentID, c.TeacherID)
-	encode(w, http.StatusCreated, messageOf(m))
+	encode(w, http.StatusCreated, s.messageOf(m, u.ID))
+}
+
+var msgAttachmentLinkExpired = zabano.Msg{En: "This file's link has expired. Open the chat again.", Fa: "لینک این فایل منقضی شده است. دوباره گفت‌وگو را باز کنید."}
+
+// messageAttachment is GET /api/messages/{id}/attachment/?u=&exp=&sig=: a
+// message's file, for the side of its chat the link was signed for. Images
+// are shown in the chat; PDFs are downloads, never opened as pages of the
+// app's origin.
+func (s *Server) messageAttachment(w http.ResponseWriter, r *http.Request) {
+	id, err := pathID(r)
+	var userID int64
+	if err == nil {
+		userID, err = s.linkUser(r, "attachment", id, msgAttachmentLinkExpired)
+	}
+	var a *zabano.Attachment
+	if err == nil {
+		a, err = s.Chats.FindAttachment(r.Context(), userID, id)
+	}
+	var f media.File
+	if err == nil {
+		f, err = s.Media.Open(r.Context(), a.Key)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	defer f.Close()
+	ctype := media.ContentType(a.Key)
+	typ := "attachment"
+	if strings.HasPrefix(ctype, "image/") {
+		typ = "inline"
+	}
+	h := w.Header()
+	h.Set("Content-Type", ctype)
+	h.Set("Content-Disposition", disposition(typ, a.Name))
+	// The link works until its exp: the browser may keep the file that long.
+	exp, _ := strconv.ParseInt(r.URL.Query().Get("exp"), 10, 64)
+	h.Set("Cache-Control", fmt.Sprintf("private, max-age=%d", max(0, exp-s.Now().Unix())))
+	http.ServeContent(w, r, "", time.Time{}, f)
 }
 
 // notify wakes the users' event streams. The events are saved already, so a

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -265,6 +266,213 @@ func TestMessageLimit(t *testing.T) {
 		a.clock.Add(time.Minute)
 		if r := send(s.sara); r.status != 201 {
 			t.Fatalf("a minute later: %d %s", r.status, r.body)
+		}
+	})
+}
+
+// TestReadReceipts: when one side reads a chat, the other side's tabs are
+// told up to which message (a seen event), and the chat list says so.
+func TestReadReceipts(t *testing.T) {
+	each(t, func(t *testing.T, a *app) {
+		s := newSchool(t, a)
+		chat := int64(a.do(req{method: "POST", path: "/api/chat/create/", token: s.sara,
+			body: map[string]any{"teacher_id": a.userID(t, "maryam")}}).json(t)["id"].(float64))
+		otherRead := func(token string) float64 {
+			t.Helper()
+			var list []map[string]any
+			a.do(req{method: "GET", path: "/api/chats/", token: token}).decode(t, &list)
+			return list[0]["other_read_id"].(float64)
+		}
+		saraTabs, teacherTabs := a.openStream(t, s.sara, ""), a.openStream(t, s.teacher, "")
+		var last float64
+		for _, text := range []string{"one", "two"} {
+			r := a.do(req{method: "POST", path: "/api/messages/send/", token: s.sara, body: map[string]any{"chat_id": chat, "content": text}})
+			last = r.json(t)["id"].(float64)
+			next(t, saraTabs)
+			next(t, teacherTabs)
+		}
+		if got := otherRead(s.sara); got != 0 {
+			t.Fatalf("sara sees the teacher read up to %v before reading", got)
+		}
+		if r := a.do(req{method: "POST", path: fmt.Sprintf("/api/chats/%d/read/", chat), token: s.teacher}); r.status != 204 {
+			t.Fatalf("read: %d %s", r.status, r.body)
+		}
+		if e := next(t, saraTabs); e.event != "seen" || e.data["chat_id"] != float64(chat) || e.data["read_id"] != last || e.data["message"] != nil {
+			t.Fatalf("sara's tabs were told %+v, want seen up to %v", e, last)
+		}
+		if e := next(t, teacherTabs); e.event != "read" || e.data["chat_id"] != float64(chat) {
+			t.Fatalf("the teacher's other tabs were told %+v", e)
+		}
+		if got := otherRead(s.sara); got != last {
+			t.Fatalf("sara sees the teacher read up to %v, want %v", got, last)
+		}
+		// The teacher wrote nothing, so sara's reading tells them nothing new
+		// of their own messages; her tabs still hear she read.
+		if r := a.do(req{method: "POST", path: fmt.Sprintf("/api/chats/%d/read/", chat), token: s.sara}); r.status != 204 {
+			t.Fatalf("read: %d", r.status)
+		}
+		if e := next(t, saraTabs); e.event != "read" {
+			t.Fatalf("sara's tabs: %+v", e)
+		}
+		select {
+		case e := <-teacherTabs:
+			t.Fatalf("the teacher was told %+v of a reading that moved nothing", e)
+		case <-time.After(200 * time.Millisecond):
+		}
+		if got := otherRead(s.teacher); got != last {
+			t.Fatalf("the teacher sees sara read up to %v, want %v (her own)", got, last)
+		}
+	})
+}
+
+// attachmentOf is the attachment of a message answer, or nil.
+func attachmentOf(t *testing.T, m map[string]any) map[string]any {
+	t.Helper()
+	a, _ := m["attachment"].(map[string]any)
+	return a
+}
+
+// TestChatAttachments: images and PDFs up to 10 MB go in messages, checked
+// by their bytes like other uploads, and are served by links signed for one
+// side of the chat; others, tampered links and old ones are refused.
+func TestChatAttachments(t *testing.T) {
+	each(t, func(t *testing.T, a *app) {
+		s := newSchool(t, a)
+		chat := int64(a.do(req{method: "POST", path: "/api/chat/create/", token: s.sara,
+			body: map[string]any{"teacher_id": a.userID(t, "maryam")}}).json(t)["id"].(float64))
+		send := func(token string, fields map[string]string, files ...formFile) resp {
+			t.Helper()
+			return a.do(req{method: "POST", path: "/api/messages/send/", token: token, body: multipartOf(t, fields, files...)})
+		}
+		get := func(url string) resp {
+			t.Helper()
+			return a.do(req{method: "GET", path: strings.TrimPrefix(url, "https://zabano.test")})
+		}
+		teacherTabs := a.openStream(t, s.teacher, "")
+		image := fileOf(pngHead, 3000)
+		r := send(s.sara, map[string]string{"chat_id": fmt.Sprint(chat), "content": "  my homework "}, formFile{"file", "تکلیف.png", image})
+		msg := r.json(t)
+		att := attachmentOf(t, msg)
+		if r.status != 201 || msg["content"] != "my homework" || att == nil || att["name"] != "تکلیف.png" || att["type"] != "image/png" || att["size"] != 3000.0 {
+			t.Fatalf("send an image: %d %s", r.status, r.body)
+		}
+		saraURL := att["url"].(string)
+		if !strings.Contains(saraURL, fmt.Sprintf("u=%d&", s.saraID)) {
+			t.Fatalf("sara's link is not hers: %s", saraURL)
+		}
+		// The other side gets the message with a link of their own.
+		e := next(t, teacherTabs)
+		teacherURL := attachmentOf(t, e.data["message"].(map[string]any))["url"].(string)
+		maryamID := a.userID(t, "maryam")
+		if !strings.Contains(teacherURL, fmt.Sprintf("u=%d&", maryamID)) {
+			t.Fatalf("the teacher's link: %s", teacherURL)
+		}
+		for _, url := range []string{saraURL, teacherURL} {
+			r := get(url)
+			if r.status != 200 || !bytes.Equal(r.body, image) || r.header.Get("Content-Type") != "image/png" ||
+				!strings.HasPrefix(r.header.Get("Content-Disposition"), "inline;") || !strings.HasPrefix(r.header.Get("Cache-Control"), "private, max-age=") {
+				t.Fatalf("GET %s: %d %v", url, r.status, r.header)
+			}
+		}
+		var page []map[string]any
+		a.do(req{method: "GET", path: fmt.Sprintf("/api/chats/%d/messages/", chat), token: s.teacher}).decode(t, &page)
+		if got := attachmentOf(t, page[0]); got["url"] != teacherURL {
+			t.Fatalf("the teacher's page: %v (links of one hour are the same, for the browser's cache)", page[0])
+		}
+
+		// A PDF alone, without text, is a download.
+		pdf := fileOf(pdfHead, 5000)
+		r = send(s.teacher, map[string]string{"chat_id": fmt.Sprint(chat)}, formFile{"file", "worksheet.pdf", pdf})
+		if att := attachmentOf(t, r.json(t)); r.status != 201 || r.json(t)["content"] != "" || att["type"] != "application/pdf" {
+			t.Fatalf("send a PDF: %d %s", r.status, r.body)
+		} else if r := get(att["url"].(string)); r.status != 200 || r.header.Get("Content-Disposition") != "attachment; filename=worksheet.pdf" {
+			t.Fatalf("the PDF: %d %v", r.status, r.header)
+		}
+		var list []map[string]any
+		a.do(req{method: "GET", path: "/api/chats/", token: s.sara}).decode(t, &list)
+		if last := list[0]["last_message"].(map[string]any); attachmentOf(t, last)["name"] != "worksheet.pdf" {
+			t.Fatalf("the list's last message: %v", last)
+		}
+		// Text alone, as JSON, has none.
+		if r := a.do(req{method: "POST", path: "/api/messages/send/", token: s.sara, body: map[string]any{"chat_id": chat, "content": "thanks"}}); r.status != 201 || r.json(t)["attachment"] != nil {
+			t.Fatalf("text alone: %d %s", r.status, r.body)
+		}
+
+		files := countFiles(a.mediaDir)
+		for _, tc := range []struct {
+			name   string
+			token  string
+			fields map[string]string
+			file   formFile
+			code   int
+			field  string
+			want   string
+		}{
+			{"too big", s.sara, map[string]string{"chat_id": fmt.Sprint(chat)}, formFile{"file", "big.png", fileOf(pngHead, 10<<20+1)},
+				400, "file", "The file must be a JPEG, PNG, WebP or GIF image or a PDF, and at most 10 MB."},
+			{"text named .png", s.sara, map[string]string{"chat_id": fmt.Sprint(chat)}, formFile{"file", "photo.png", []byte("<script>alert(1)</script>")},
+				400, "file", "The file must be a JPEG, PNG, WebP or GIF image or a PDF, and at most 10 MB."},
+			{"a Word file", s.sara, map[string]string{"chat_id": fmt.Sprint(chat)}, formFile{"file", "notes.doc", fileOf("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", 100)},
+				400, "file", "The file must be a JPEG, PNG, WebP or GIF image or a PDF, and at most 10 MB."},
+			{"another's chat", s.nima, map[string]string{"chat_id": fmt.Sprint(chat)}, formFile{"file", "x.png", image},
+				404, "detail", "Chat not found."},
+			{"no chat", s.sara, nil, formFile{"file", "x.png", image}, 404, "detail", "Chat not found."},
+			{"text too long", s.sara, map[string]string{"chat_id": fmt.Sprint(chat), "content": strings.Repeat("ا", zabano.MaxMessageLength+1)},
+				formFile{"file", "x.png", image}, 400, "content", "A message is at most 4000 characters."},
+		} {
+			r := send(tc.token, tc.fields, tc.file)
+			got, _ := r.json(t)[tc.field].(string)
+			if tc.field != "detail" {
+				got = r.field(t, tc.field)
+			}
+			if r.status != tc.code || got != tc.want {
+				t.Errorf("%s: %d %s", tc.name, r.status, r.body)
+			}
+		}
+		if r := send(s.sara, map[string]string{"chat_id": fmt.Sprint(chat)}); r.status != 400 || r.field(t, "content") != "Message cannot be empty." {
+			t.Errorf("neither text nor file: %d %s", r.status, r.body)
+		}
+		if got := countFiles(a.mediaDir); got != files {
+			t.Errorf("refused messages left %d files", got-files)
+		}
+
+		// A link works only as signed, for one of the chat's two sides, and
+		// only until it expires.
+		for name, url := range map[string]string{
+			"tampered signature": saraURL[:len(saraURL)-1] + map[bool]string{true: "0", false: "1"}[saraURL[len(saraURL)-1] != '0'],
+			"another user":       strings.Replace(saraURL, fmt.Sprintf("u=%d&", s.saraID), fmt.Sprintf("u=%d&", s.nimaID), 1),
+			"another message":    strings.Replace(saraURL, fmt.Sprintf("/messages/%d/", int64(msg["id"].(float64))), fmt.Sprintf("/messages/%d/", int64(msg["id"].(float64))+1), 1),
+			"no signature":       saraURL[:strings.Index(saraURL, "?")],
+		} {
+			if r := get(url); r.status != 403 {
+				t.Errorf("%s: %d %s", name, r.status, r.body)
+			}
+		}
+		a.clock.Add(2*time.Hour + time.Second)
+		if r := get(saraURL); r.status != 403 || r.json(t)["detail"] != "This file's link has expired. Open the chat again." {
+			t.Errorf("an expired link: %d %s", r.status, r.body)
+		}
+		a.do(req{method: "GET", path: fmt.Sprintf("/api/chats/%d/messages/", chat), token: s.teacher}).decode(t, &page)
+		if r := get(attachmentOf(t, page[0])["url"].(string)); r.status != 200 {
+			t.Errorf("a new link: %d", r.status)
+		}
+
+		// A user who deletes their account takes the files they sent with
+		// them; their messages stay.
+		reza := a.register("reza", zabano.RoleStudent, "09121000044")
+		rezaChat := int64(a.do(req{method: "POST", path: "/api/chat/create/", token: reza, body: map[string]any{"teacher_id": maryamID}}).json(t)["id"].(float64))
+		sent := send(reza, map[string]string{"chat_id": fmt.Sprint(rezaChat), "content": "hello"}, formFile{"file", "x.png", image}).json(t)
+		a.do(req{method: "GET", path: fmt.Sprintf("/api/chats/%d/messages/", rezaChat), token: s.teacher}).decode(t, &page)
+		rezaURL := attachmentOf(t, page[0])["url"].(string)
+		if r := a.deleteAccount(reza, "secret1", "en"); r.status != 204 {
+			t.Fatalf("delete: %d %s", r.status, r.body)
+		}
+		a.do(req{method: "GET", path: fmt.Sprintf("/api/chats/%d/messages/", rezaChat), token: s.teacher}).decode(t, &page)
+		if len(page) != 1 || page[0]["id"] != sent["id"] || page[0]["attachment"] != nil {
+			t.Errorf("a deleted user's message: %v", page)
+		}
+		if r := get(rezaURL); r.status != 404 {
+			t.Errorf("a deleted user's file: %d", r.status)
 		}
 	})
 }

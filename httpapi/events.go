@@ -96,10 +96,18 @@ var msgStreamsFull = zabano.Msg{
 type eventJSON struct {
 	ChatID  int64        `json:"chat_id"`
 	Message *messageJSON `json:"message,omitempty"`
+	ReadID  int64        `json:"read_id,omitempty"`
+	// Notification and Unread are a "notification" event's: the new
+	// notification and how many of the user's are unread.
+	Notification *notificationJSON `json:"notification,omitempty"`
+	Unread       *int              `json:"unread,omitempty"`
 }
 
 // events is GET /api/events/: a server-sent event stream of the user's new
-// messages ("message") and chats read in other tabs ("read"). A client that
+// messages ("message"), chats read in other tabs ("read") and by the other
+// side of the chat ("seen", up to read_id), and notifications
+// ("notification"). While it is open it marks the user seen, on opening
+// and at each heartbeat, so unread messages are not texted to them. A client that
 // reconnects with Last-Event-ID (or ?last_event_id=) gets what it missed, as
 // long as it is not older than zabano.EventTTL. A stream ends after
 // Streams.Lifetime, or when the user opens one too many; the client then
@@ -130,6 +138,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, u *zabano.User) 
 		}
 	}
 	rc := http.NewResponseController(w)
+	s.seen(r, u)
 	// A stream outlives the server's write timeout; it ends with its request.
 	if err := rc.SetWriteDeadline(time.Time{}); err != nil {
 		writeError(w, r, err)
@@ -147,6 +156,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, u *zabano.User) 
 	// always sent first.
 	end := time.NewTimer(s.Streams.Lifetime)
 	defer end.Stop()
+	var loc *time.Location
 	for {
 		events, err := s.Chats.EventsAfter(ctx, u.ID, last, eventBatch)
 		if err != nil {
@@ -156,9 +166,25 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, u *zabano.User) 
 			return
 		}
 		for _, e := range events {
-			data, _ := json.Marshal(eventJSON{ChatID: e.ChatID, Message: messageOf(e.Message)})
-			fmt.Fprintf(w, "id: %d\nevent: %s\ndata: %s\n\n", e.ID, e.Type, data)
 			last = e.ID
+			ev := eventJSON{ChatID: e.ChatID, Message: s.messageOf(e.Message, u.ID), ReadID: e.ReadID}
+			if e.Type == "notification" && e.Notification == nil {
+				continue // its notification is gone: nothing to tell
+			}
+			if e.Notification != nil {
+				if loc == nil { // the zone of the user's preferences, read once a stream
+					prefs, err := s.Notifications.Prefs(ctx, u.ID)
+					if err != nil {
+						s.Logger.ErrorContext(ctx, "events", "err", err)
+						return
+					}
+					loc = prefs.Location()
+				}
+				n := notificationOf(e.Notification, u.Role, lang(r), loc)
+				ev.Notification, ev.Unread = &n, &e.Unread
+			}
+			data, _ := json.Marshal(ev)
+			fmt.Fprintf(w, "id: %d\nevent: %s\ndata: %s\n\n", e.ID, e.Type, data)
 		}
 		if err := rc.Flush(); err != nil {
 			return
@@ -178,6 +204,15 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, u *zabano.User) 
 		case <-wake:
 		case <-tick.C:
 			fmt.Fprint(w, ": ping\n\n")
+			s.seen(r, u)
 		}
+	}
+}
+
+// seen marks u, whose stream is open, seen now. A failure costs at most an
+// unread message's needless text, so it is logged and the stream goes on.
+func (s *Server) seen(r *http.Request, u *zabano.User) {
+	if err := s.Notifications.Seen(r.Context(), u.ID); err != nil && r.Context().Err() == nil {
+		s.Logger.ErrorContext(r.Context(), "events: seen", "err", err)
 	}
 }

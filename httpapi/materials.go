@@ -38,17 +38,37 @@ func (s *Server) materialOf(m *zabano.Material, u *zabano.User) materialJSON {
 	}
 	if m.File != "" {
 		exp := s.Now().Add(fileLinkTTL).Unix()
-		link := fmt.Sprintf("%s/api/materials/%d/file/?u=%d&exp=%d&sig=%s", s.PublicURL, m.ID, u.ID, exp, s.fileSig(m.ID, u.ID, exp))
+		link := fmt.Sprintf("%s/api/materials/%d/file/?%s", s.PublicURL, m.ID, s.signLink("material", m.ID, u.ID, exp))
 		out.File = &link
 	}
 	return out
 }
 
-// fileSig signs a download of material id by user until exp.
-func (s *Server) fileSig(id, user, exp int64) string {
+// fileSig signs a download of the file of object id of kind ("material",
+// "attachment") by user until exp.
+func (s *Server) fileSig(kind string, id, user, exp int64) string {
 	h := hmac.New(sha256.New, s.FileKey)
-	fmt.Fprintf(h, "material:%d:%d:%d", id, user, exp)
+	fmt.Fprintf(h, "%s:%d:%d:%d", kind, id, user, exp)
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// signLink is the query of a download link of the file of object id of kind
+// for user until exp.
+func (s *Server) signLink(kind string, id, user, exp int64) string {
+	return fmt.Sprintf("u=%d&exp=%d&sig=%s", user, exp, s.fileSig(kind, id, user, exp))
+}
+
+// linkUser checks the signed download link r of the file of object id of
+// kind, and returns the user it was signed for; a link that is not valid
+// (now) is refused with expired.
+func (s *Server) linkUser(r *http.Request, kind string, id int64, expired zabano.Msg) (int64, error) {
+	q := r.URL.Query()
+	userID, _ := strconv.ParseInt(q.Get("u"), 10, 64)
+	exp, _ := strconv.ParseInt(q.Get("exp"), 10, 64)
+	if !hmac.Equal([]byte(q.Get("sig")), []byte(s.fileSig(kind, id, userID, exp))) || s.Now().Unix() > exp {
+		return 0, zabano.Errorf(zabano.EFORBIDDEN, expired)
+	}
+	return userID, nil
 }
 
 // materials is GET /api/materials/: a teacher's own, or those of a student's teachers.
@@ -151,12 +171,10 @@ var msgLinkExpired = zabano.Msg{En: "This download link has expired. Open the ma
 // materialFile is GET /api/materials/{id}/file/?u=&exp=&sig=: a material's
 // file for the user the link was signed for, while they may still see it.
 func (s *Server) materialFile(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
 	id, err := pathID(r)
-	userID, _ := strconv.ParseInt(q.Get("u"), 10, 64)
-	exp, _ := strconv.ParseInt(q.Get("exp"), 10, 64)
-	if err == nil && (!hmac.Equal([]byte(q.Get("sig")), []byte(s.fileSig(id, userID, exp))) || s.Now().Unix() > exp) {
-		err = zabano.Errorf(zabano.EFORBIDDEN, msgLinkExpired)
+	var userID int64
+	if err == nil {
+		userID, err = s.linkUser(r, "material", id, msgLinkExpired)
 	}
 	var u *zabano.User
 	if err == nil {

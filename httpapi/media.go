@@ -39,9 +39,13 @@ func (s *Server) serveMedia(w http.ResponseWriter, r *http.Request) {
 
 // attachment is the Content-Disposition of a download named name, quoted or
 // encoded (RFC 2231) as the name needs, so that no name can end the header.
-func attachment(name string) string {
-	if d := mime.FormatMediaType("attachment", map[string]string{"filename": name}); d != "" {
+func attachment(name string) string { return disposition("attachment", name) }
+
+// disposition is a Content-Disposition of type (attachment or inline) of a
+// file named name, written as attachment writes it.
+func disposition(typ, name string) string {
+	if d := mime.FormatMediaType(typ, map[string]string{"filename": name}); d != "" {
 		return d
 	}
-	return "attachment"
+	return typ
 }

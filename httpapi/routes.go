@@ -103,7 +103,25 @@ func (s *Server) routes(mux *routeMux) {
 	mux.HandleFunc("POST /api/chats/{id}/read/{$}", s.authed(s.markRead))
 	mux.HandleFunc("POST /api/chat/create/{$}", s.authed(s.createChat))
 	mux.HandleFunc("POST /api/messages/send/{$}", s.authed(s.sendMessage))
+	mux.HandleFunc("GET /api/messages/{id}/attachment/{$}", s.messageAttachment) // signed link, no token
 	mux.HandleFunc("GET /api/events/{$}", s.authed(s.events))
+
+	// Notifications (issue 17).
+	mux.HandleFunc("GET /api/notifications/{$}", s.authed(s.notifications))
+	mux.HandleFunc("POST /api/notifications/{id}/read/{$}", s.authed(s.readNotification))
+	mux.HandleFunc("POST /api/notifications/read-all/{$}", s.authed(s.readAllNotifications))
+	mux.HandleFunc("GET /api/notifications/preferences/{$}", s.authed(s.notificationPrefs))
+	mux.HandleFunc("PUT /api/notifications/preferences/{$}", s.authed(s.setNotificationPrefs))
+	mux.HandleFunc("GET /api/admin/deliveries/{$}", s.only(zabano.RoleAdmin, s.adminDeliveries))
+
+	// Email (issue 17): verifying an address, and the unsubscribe links of
+	// emails, which need no sign-in (their token is the key).
+	mux.HandleFunc("POST /api/account/email/verify/{$}", s.authed(s.verifyEmail))
+	mux.HandleFunc("POST /api/account/email/confirm/{$}", s.confirmEmail)
+	mux.HandleFunc("POST /api/notifications/unsubscribe/{$}", s.unsubscribe)
+	if s.MailOutbox != nil {
+		mux.HandleFunc("GET /api/dev/mail-outbox/{$}", s.mailOutbox)
+	}
 
 	// Materials, courses, study notes, dashboards and a teacher's students.
 	mux.HandleFunc("GET /api/materials/{$}", s.authed(s.materials))
@@ -121,6 +139,13 @@ func (s *Server) routes(mux *routeMux) {
 	mux.HandleFunc("DELETE /api/notes/{id}/{$}", s.only(zabano.RoleStudent, s.deleteNote))
 	mux.HandleFunc("GET /api/student/progress/{$}", s.only(zabano.RoleStudent, s.studentProgress))
 	mux.HandleFunc("POST /api/teacher/update-student-level/{$}", s.only(zabano.RoleTeacher, s.setStudentLevel))
+
+	// Calendars (issue 17). A calendar app reads the feed by its secret
+	// address, without a token ({file} is <token>.ics).
+	mux.HandleFunc("GET /api/calendar/{$}", s.authed(s.calendar))
+	mux.HandleFunc("POST /api/calendar/reset/{$}", s.authed(s.resetCalendar))
+	mux.HandleFunc("GET /api/calendar/{file}", s.calendarFeed)
+	mux.HandleFunc("GET /api/slot/calendar/{id}/{$}", s.authed(s.classCalendar))
 
 	// The operator's console (issue 14).
 	mux.HandleFunc("GET /api/admin/log/{$}", s.only(zabano.RoleAdmin, s.operatorLog))

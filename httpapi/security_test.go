@@ -117,6 +117,8 @@ type world struct {
 	problem                        int64         // the student's report on another ended class, for the teacher to answer
 	dispute                        int64         // the other student's report, declined by the other teacher, for the operator to decide
 	chat                           int64
+	attachment                     [actors]string // the student's image in the chat, signed for the student and the teacher
+	calendar                       [actors]string // each member's calendar address, a path
 	material, materialDel          int64
 	fileLink                       [actors]string // the material file, signed for the student and the teacher
 	course, courseDel              int64
@@ -231,7 +233,25 @@ func newWorld(t *testing.T, a *app) *world {
 	a.answerSandbox(w.stuck, "OK")
 
 	w.chat = w.id2(w.ok(200, req{method: "POST", path: "/api/chat/create/", token: w.token[student], body: map[string]any{"teacher_id": w.id[teacher]}}))
+	// The student's image, before the message the chat list shows.
+	w.ok(201, req{method: "POST", path: "/api/messages/send/", token: w.token[student], body: multipartOf(t,
+		map[string]string{"chat_id": fmt.Sprint(w.chat)}, formFile{"file", "homework.png", fileOf(pngHead, 400)})})
 	w.ok(201, req{method: "POST", path: "/api/messages/send/", token: w.token[student], body: map[string]any{"chat_id": w.chat, "content": "MSG-sara"}})
+	for _, who := range []int{student, teacher} {
+		var page []struct{ Attachment *struct{ URL string } }
+		w.ok(200, req{method: "GET", path: fmt.Sprintf("/api/chats/%d/messages/", w.chat), token: w.token[who]}).decode(t, &page)
+		for _, m := range page {
+			if m.Attachment != nil {
+				w.attachment[who] = strings.TrimPrefix(m.Attachment.URL, "https://zabano.test")
+			}
+		}
+	}
+	// Each member's calendar address is made on their first look: here, so
+	// that the matrix's looks write nothing.
+	for _, who := range []int{student, student2, teacher, teacher2} {
+		url := w.ok(200, req{method: "GET", path: "/api/calendar/", token: w.token[who]}).json(t)["url"].(string)
+		w.calendar[who] = strings.TrimPrefix(url, "https://zabano.test")
+	}
 
 	material := func(title string) int64 {
 		return w.id2(w.ok(201, req{method: "POST", path: "/api/materials/", token: w.token[teacher],
@@ -315,6 +335,22 @@ func per[T any](who int, forStudent, forTeacher T) T {
 // authMatrix lists every route of routes.go with what each actor gets. Rows
 // run in order on one world; rows that change objects have objects of their
 // own, so the order matters only where a row says so.
+// signedLink calls a file link of links, signed for the student and the
+// teacher: anonymous without its signature, the others with their own id
+// put in its signed part.
+func signedLink(links func(*world) [actors]string) func(*world, int) req {
+	return func(w *world, who int) req {
+		link := links(w)[per(who, student, teacher)]
+		switch who {
+		case anon:
+			link = link[:strings.Index(link, "?")]
+		case student2, teacher2, admin:
+			link = regexp.MustCompile(`u=\d+`).ReplaceAllString(link, fmt.Sprintf("u=%d", w.id[who]))
+		}
+		return req{method: "GET", path: link}
+	}
+}
+
 func authMatrix() []authRow {
 	get := func(path string) func(*world, int) req {
 		return func(*world, int) req { return req{method: "GET", path: path} }
@@ -522,7 +558,43 @@ func authMatrix() []authRow {
 		{pattern: "POST /api/messages/send/{$}", want: bothOwn(201), call: func(w *world, who int) req {
 			return req{method: "POST", path: "/api/messages/send/", body: map[string]any{"chat_id": w.chat, "content": "hello"}}
 		}},
+		// A file's link is signed for one side of the chat and needs no token,
+		// as a material's.
+		{pattern: "GET /api/messages/{id}/attachment/{$}", want: statuses{403, 200, 403, 200, 403, 403},
+			call: signedLink(func(w *world) [actors]string { return w.attachment })},
 		{pattern: "GET /api/events/{$}", want: members(200), call: get("/api/events/")},
+
+		// Notifications: each member's own. The teacher's proposal is told to the student alone.
+		{pattern: "GET /api/notifications/{$}", want: members(200), call: get("/api/notifications/"),
+			private: &private{"maryam proposes moving", []int{student}}},
+		{pattern: "POST /api/notifications/{id}/read/{$}", want: bothOwn(204), call: func(w *world, who int) req {
+			return req{method: "POST", path: fmt.Sprintf("/api/notifications/%d/read/", w.notification(per(who, student, teacher)))}
+		}},
+		{pattern: "POST /api/notifications/read-all/{$}", want: members(204), call: func(w *world, who int) req {
+			return req{method: "POST", path: "/api/notifications/read-all/"}
+		}},
+		{pattern: "GET /api/notifications/preferences/{$}", want: members(200), call: get("/api/notifications/preferences/")},
+		{pattern: "PUT /api/notifications/preferences/{$}", want: members(200), call: func(w *world, who int) req {
+			return req{method: "PUT", path: "/api/notifications/preferences/", body: map[string]string{"quiet_start": "23:00"}}
+		}},
+		{pattern: "GET /api/admin/deliveries/{$}", want: adminOnly(200), call: get("/api/admin/deliveries/?status=failed")},
+
+		// Email. Each member saves an email, then asks for its link; the
+		// links' tokens are the key of the calls without sign-in.
+		{pattern: "POST /api/account/email/verify/{$}", want: members(202), call: func(w *world, who int) req {
+			w.giveEmail(who)
+			return req{method: "POST", path: "/api/account/email/verify/"}
+		}},
+		// After the row above, which gave the student her email.
+		{pattern: "POST /api/account/email/confirm/{$}", want: public(200), call: func(w *world, who int) req {
+			link := emailLinks(w.clock.Now).VerifyURL(&zabano.User{ID: w.id[student], Email: emailOf(student)})
+			return req{method: "POST", path: "/api/account/email/confirm/", body: map[string]string{"token": linkToken(w.t, link, "https://zabano.test/verify-email")}}
+		}},
+		{pattern: "POST /api/notifications/unsubscribe/{$}", want: public(200), call: func(w *world, who int) req {
+			link := emailLinks(w.clock.Now).UnsubscribeURL(zabano.Unsubscription{UserID: w.id[student], Kind: zabano.KindClassDone, Channel: zabano.ChannelEmail})
+			return req{method: "POST", path: "/api/notifications/unsubscribe/", body: map[string]string{"token": linkToken(w.t, link, "https://zabano.test/unsubscribe")}}
+		}},
+		{pattern: "GET /api/dev/mail-outbox/{$}", want: public(200), call: get("/api/dev/mail-outbox/")},
 
 		// Materials, courses, notes and progress.
 		{pattern: "GET /api/materials/{$}", want: members(200), call: get("/api/materials/"),
@@ -538,16 +610,8 @@ func authMatrix() []authRow {
 		}},
 		// A file link is signed for one user and needs no token: without a
 		// signature, or with another user's id in it, it is refused.
-		{pattern: "GET /api/materials/{id}/file/{$}", want: statuses{403, 200, 403, 200, 403, 403}, call: func(w *world, who int) req {
-			link := w.fileLink[per(who, student, teacher)]
-			switch who {
-			case anon:
-				link = link[:strings.Index(link, "?")]
-			case student2, teacher2, admin:
-				link = regexp.MustCompile(`u=\d+`).ReplaceAllString(link, fmt.Sprintf("u=%d", w.id[who]))
-			}
-			return req{method: "GET", path: link}
-		}},
+		{pattern: "GET /api/materials/{id}/file/{$}", want: statuses{403, 200, 403, 200, 403, 403},
+			call: signedLink(func(w *world) [actors]string { return w.fileLink })},
 		{pattern: "GET /api/courses/{$}", want: members(200), call: get("/api/courses/"),
 			private: &private{"COURSE-maryam", []int{student, teacher}}},
 		{pattern: "POST /api/courses/{$}", want: teachersOnly(201), call: func(w *world, who int) req {
@@ -574,6 +638,35 @@ func authMatrix() []authRow {
 		// A teacher sets the level of their own students only.
 		{pattern: "POST /api/teacher/update-student-level/{$}", want: teacherOwns(200), call: func(w *world, who int) req {
 			return req{method: "POST", path: "/api/teacher/update-student-level/", body: map[string]any{"student_id": w.id[student], "level": "B2"}}
+		}},
+
+		// Calendars.
+		{pattern: "GET /api/calendar/{$}", want: members(200), call: get("/api/calendar/")},
+		// The address is the key: each member reads their own feed (in Persian,
+		// their language), which a calendar app fetches without a token; a
+		// made-up one is not found.
+		{pattern: "GET /api/calendar/{file}", want: statuses{404, 200, 200, 200, 200, 404}, call: func(w *world, who int) req {
+			path := w.calendar[who]
+			if path == "" {
+				path = "/api/calendar/0123456789abcdef0123456789abcdef01234567.ics"
+			}
+			return req{method: "GET", path: path}
+		}, private: &private{"با maryam", []int{student}}},
+		{pattern: "GET /api/slot/calendar/{id}/{$}", want: bothOwn(200), call: func(w *world, who int) req {
+			return req{method: "GET", path: fmt.Sprintf("/api/slot/calendar/%d/", w.bookReview)}
+		}},
+		// After the feed's row: the new address replaces the old, which is then not found.
+		{pattern: "POST /api/calendar/reset/{$}", want: members(200), call: func(w *world, who int) req {
+			return req{method: "POST", path: "/api/calendar/reset/"}
+		}, after: func(w *world, who int, r resp) {
+			if r.status != 200 {
+				return
+			}
+			old := w.calendar[who]
+			w.calendar[who] = strings.TrimPrefix(r.json(w.t)["url"].(string), "https://zabano.test")
+			if r := w.do(req{method: "GET", path: old}); r.status != 404 || w.calendar[who] == old {
+				w.t.Errorf("%s's old calendar address after a reset: %d", actorName[who], r.status)
+			}
 		}},
 
 		// What no route takes, and the web app.
@@ -976,6 +1069,11 @@ func snapshot(t *testing.T, raw *sql.DB, dialect string) map[string]string {
 			}
 			if err := rows.Scan(ptrs...); err != nil {
 				t.Fatal(err)
+			}
+			// An open event stream marks its user present: a note of
+			// presence, not a change of anybody's data.
+			if i := slices.Index(cols, "stream_seen_at"); i >= 0 {
+				vals[i] = nil
 			}
 			lines = append(lines, fmt.Sprintf("%q", vals))
 		}
@@ -1424,6 +1522,10 @@ func TestSecurityHeaders(t *testing.T) {
 	var materials []struct{ File *string }
 	json.Unmarshal(a.do(req{method: "GET", path: "/api/materials/", token: s.sara}).body, &materials)
 	authority := a.requestPayment(s.sara, 5_000)
+	chat := a.do(req{method: "POST", path: "/api/chat/create/", token: s.sara, body: map[string]any{"teacher_id": a.userID(t, "maryam")}}).json(t)["id"]
+	image := a.do(req{method: "POST", path: "/api/messages/send/", token: s.sara, body: multipartOf(t,
+		map[string]string{"chat_id": fmt.Sprint(chat)}, formFile{"file", "x.png", fileOf(pngHead, 300)})}).json(t)["attachment"].(map[string]any)["url"].(string)
+	calendar := a.do(req{method: "GET", path: "/api/calendar/", token: s.sara}).json(t)["url"].(string)
 	for range 3 {
 		a.do(req{method: "POST", path: "/api/phone-verify/", body: map[string]string{"phone": "09129990000"}})
 	}
@@ -1460,6 +1562,8 @@ func TestSecurityHeaders(t *testing.T) {
 		{name: "media 404", method: "GET", path: "/media/photos/" + strings.Repeat("0", 32) + ".png", status: 404, contentType: "application/json"},
 		{name: "material file", method: "GET", path: strings.TrimPrefix(*materials[0].File, "https://zabano.test"), status: 200, contentType: "application/pdf"},
 		{name: "material file 403", method: "GET", path: "/api/materials/1/file/", status: 403, contentType: "application/json"},
+		{name: "chat image", method: "GET", path: strings.TrimPrefix(image, "https://zabano.test"), status: 200, contentType: "image/png"},
+		{name: "calendar feed", method: "GET", path: strings.TrimPrefix(calendar, "https://zabano.test"), status: 200, contentType: "text/calendar"},
 		{name: "metrics, not here", method: "GET", path: "/metrics", status: 404, contentType: "application/json"},
 		{name: "health", method: "GET", path: "/healthz", status: 200, contentType: "application/json"},
 		{name: "sandbox page", method: "GET", path: "/sandbox/pay/" + authority, status: 200, contentType: "text/html"},

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/zabano/zabano"
+	"github.com/zabano/zabano/mail"
 	"github.com/zabano/zabano/media"
 	"github.com/zabano/zabano/payment"
 	"github.com/zabano/zabano/sms"
@@ -35,7 +36,9 @@ type Server struct {
 	// Materials keeps materials, courses and study notes.
 	Materials zabano.MaterialStore
 	Progress  zabano.ProgressStore
-	// FileKey signs the download links of material files.
+	// Calendars keeps the members' calendar addresses and reads their feeds.
+	Calendars zabano.CalendarStore
+	// FileKey signs the download links of material files and chat attachments.
 	FileKey []byte
 	// LedgerCounts and PaymentCounts feed the metrics from the database.
 	LedgerCounts, PaymentCounts Counter
@@ -45,6 +48,8 @@ type Server struct {
 	metrics     *metrics
 	// Notifier wakes the event streams of users with new events.
 	Notifier zabano.Notifier
+	// Notifications are each user's notifications and their preferences.
+	Notifications *zabano.Notifications
 	// Streams bounds the event streams; open holds those of this process.
 	Streams  StreamLimits
 	open     openStreams
@@ -71,6 +76,11 @@ type Server struct {
 	Ping func(context.Context) error
 	// Outbox is the dev SMS outbox; nil outside dev, where its route does not exist.
 	Outbox *sms.Log
+	// Emails verifies users' addresses and reads the unsubscribe links of emails.
+	Emails *zabano.Emails
+	// MailOutbox is the dev mail outbox; nil when mail goes by SMTP, and
+	// then its route does not exist.
+	MailOutbox *mail.Outbox
 	// Web is the built web app (index.html and assets).
 	Web fs.FS
 	// PublicURL is the address users reach the server at, e.g. https://zabano.ir.

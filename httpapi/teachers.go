@@ -192,7 +192,7 @@ func (s *Server) updateTeacherProfile(w http.ResponseWriter, r *http.Request, u 
 	}
 	var v zabano.Validation
 	upd := &zabano.TeacherUpdate{
-		FirstName: up.text("first_name"), LastName: up.text("last_name"), Bio: up.text("bio"),
+		FirstName: up.text("first_name"), LastName: up.text("last_name"), Bio: up.text("bio"), Email: up.text("email"),
 		PricePerHour: up.number(&v, "price_per_hour"), TestSessionPrice: up.number(&v, "test_session_price"),
 		Education: up.text("education"), Certifications: up.text("certifications"),
 		Specializations: up.text("specializations"), TeachingStyle: up.text("teaching_style"),

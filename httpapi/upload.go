@@ -37,6 +37,7 @@ type fileField struct {
 
 type uploadedFile struct {
 	key, name string
+	size      int64
 }
 
 // rejectedFile is a file of a many-file field that was skipped.
@@ -68,7 +69,7 @@ func (s *Server) readUpload(r *http.Request, u *zabano.User, fileFields map[stri
 	if ct != "multipart/form-data" {
 		return up, up.readText(r)
 	}
-	err := up.readParts(r, fileFields, func(kind media.Kind, name string, body io.Reader) (string, error) {
+	err := up.readParts(r, fileFields, func(kind media.Kind, name string, body io.Reader) (string, int64, error) {
 		return s.saveUpload(r.Context(), u, kind, name, body)
 	})
 	if err != nil {
@@ -112,7 +113,7 @@ func (up *upload) readText(r *http.Request) error {
 // against maxBody together, as a JSON body would, so only expected files
 // may make a request large. A field that takes one file refuses a second,
 // rather than store files nothing would point to.
-func (up *upload) readParts(r *http.Request, fileFields map[string]fileField, save func(kind media.Kind, name string, r io.Reader) (string, error)) error {
+func (up *upload) readParts(r *http.Request, fileFields map[string]fileField, save func(kind media.Kind, name string, r io.Reader) (string, int64, error)) error {
 	mr, err := r.MultipartReader()
 	if err != nil {
 		return &zabano.Error{Code: zabano.EINVALID, Message: msgBadBody}
@@ -153,7 +154,7 @@ func (up *upload) readParts(r *http.Request, fileFields map[string]fileField, sa
 		}
 		fname := fileName(part.FileName())
 		body := &partReader{r: part}
-		key, err := save(field.kind, fname, body)
+		key, size, err := save(field.kind, fname, body)
 		var invalid *zabano.Error
 		switch {
 		case err != nil && body.err != nil: // the request failed, not the store
@@ -165,7 +166,7 @@ func (up *upload) readParts(r *http.Request, fileFields map[string]fileField, sa
 		case err != nil:
 			return err
 		default:
-			up.files[name] = append(up.files[name], uploadedFile{key: key, name: fname})
+			up.files[name] = append(up.files[name], uploadedFile{key: key, name: fname, size: size})
 		}
 	}
 }
@@ -224,24 +225,25 @@ func bodyError(err error) error {
 	return &zabano.Error{Code: zabano.EINVALID, Message: msgBadBody}
 }
 
-// saveUpload saves the file r of u (the client named it name) as kind: counted
-// against u's hourly uploads before it is read, and against u's quota once
-// its size is known; a file over the quota is deleted at once.
-func (s *Server) saveUpload(ctx context.Context, u *zabano.User, kind media.Kind, name string, r io.Reader) (string, error) {
+// saveUpload saves the file r of u (the client named it name) as kind, and
+// returns its key and size: counted against u's hourly uploads before it is
+// read, and against u's quota once its size is known; a file over the quota
+// is deleted at once.
+func (s *Server) saveUpload(ctx context.Context, u *zabano.User, kind media.Kind, name string, r io.Reader) (string, int64, error) {
 	if err := s.Uploads.Begin(ctx, u); err != nil {
-		return "", err
+		return "", 0, err
 	}
 	key, size, err := media.Save(ctx, s.Media, kind, name, r)
 	if err != nil {
-		return "", err
+		return "", 0, err
 	}
 	if err := s.Uploads.Add(ctx, u, key, size); err != nil {
 		if derr := s.Media.Delete(context.WithoutCancel(ctx), key); derr != nil {
 			s.Logger.ErrorContext(ctx, "delete upload over quota", "key", key, "err", derr)
 		}
-		return "", err
+		return "", 0, err
 	}
-	return key, nil
+	return key, size, nil
 }
 
 // removeMedia deletes stored files, then their upload records: a file

@@ -50,6 +50,13 @@ var (
 	JPEG = Type{Ext: "jpg", ContentType: "image/jpeg", match: prefix("\xff\xd8\xff")}
 	PNG  = Type{Ext: "png", ContentType: "image/png", match: prefix("\x89PNG\r\n\x1a\n")}
 	PDF  = Type{Ext: "pdf", ContentType: "application/pdf", match: prefix("%PDF-")}
+	GIF  = Type{Ext: "gif", ContentType: "image/gif", match: func(head []byte, _ string) bool {
+		return bytes.HasPrefix(head, []byte("GIF87a")) || bytes.HasPrefix(head, []byte("GIF89a"))
+	}}
+	// WEBP is a RIFF file whose form is WEBP.
+	WEBP = Type{Ext: "webp", ContentType: "image/webp", match: func(head []byte, _ string) bool {
+		return len(head) >= 12 && string(head[0:4]) == "RIFF" && string(head[8:12]) == "WEBP"
+	}}
 	// DOC is the OLE2 compound file of Word 97-2003.
 	DOC = Type{Ext: "doc", ContentType: "application/msword", match: prefix("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1")}
 	// DOCX is a ZIP named .docx whose directory holds a Word document's parts:
@@ -108,6 +115,10 @@ var (
 	// Material files are private: served only to the teacher and their students.
 	Material = Kind{"materials", 10 << 20, []Type{PDF, DOC, DOCX, JPEG, PNG},
 		zabano.Msg{En: "The file must be PDF, DOC, DOCX, JPEG or PNG and at most 10 MB.", Fa: "فایل باید PDF، DOC، DOCX، JPEG یا PNG و حداکثر ۱۰ مگابایت باشد."}}
+	// Attachment files, sent in a chat, are private: served only to the
+	// chat's two sides. Images are shown in the chat, PDFs downloaded.
+	Attachment = Kind{"attachments", 10 << 20, []Type{JPEG, PNG, WEBP, GIF, PDF},
+		zabano.Msg{En: "The file must be a JPEG, PNG, WebP or GIF image or a PDF, and at most 10 MB.", Fa: "فایل باید تصویر JPEG، PNG، WebP یا GIF یا PDF و حداکثر ۱۰ مگابایت باشد."}}
 )
 
 // Public reports whether the file at key may be served to anyone who has its
@@ -196,7 +207,7 @@ func ValidKey(key string) bool { return keyRE.MatchString(key) }
 // ContentType is the type a stored file is served with, from its key's extension.
 func ContentType(key string) string {
 	ext := strings.TrimPrefix(path.Ext(key), ".")
-	for _, t := range []Type{JPEG, PNG, PDF, DOC, DOCX, MP4, MOV, AVI} {
+	for _, t := range []Type{JPEG, PNG, GIF, WEBP, PDF, DOC, DOCX, MP4, MOV, AVI} {
 		if t.Ext == ext {
 			return t.ContentType
 		}

@@ -34,6 +34,8 @@ const (
 	mp4Head  = "\x00\x00\x00\x20ftypisom\x00\x00\x02\x00"
 	movHead  = "\x00\x00\x00\x14ftypqt  \x00\x00\x00\x00"
 	aviHead  = "RIFF\x00\x00\x00\x00AVI LIST"
+	webpHead = "RIFF\x24\x00\x00\x00WEBPVP8 "
+	gifHead  = "GIF89a\x01\x00\x01\x00"
 )
 
 // zipOf is a ZIP of empty files with names, and comment.
@@ -89,6 +91,14 @@ func TestSave(t *testing.T) {
 		{"avi video", media.Video, "intro.avi", file(aviHead, 100), "avi"},
 		{"exe named .mp4", media.Video, "intro.mp4", file("MZ\x90\x00", 100), ""},
 		{"dot-dot name is irrelevant", media.Photo, "../../etc/passwd", file(pngHead, 100), "png"},
+		{"webp attachment", media.Attachment, "photo.webp", file(webpHead, 100), "webp"},
+		{"gif attachment", media.Attachment, "funny.gif", file(gifHead, 100), "gif"},
+		{"pdf attachment", media.Attachment, "homework.pdf", file(pdfHead, 100), "pdf"},
+		{"jpeg attachment named .pdf", media.Attachment, "homework.pdf", file(jpegHead, 100), "jpg"},
+		{"docx as attachment", media.Attachment, "notes.docx", docx, ""},
+		{"svg as attachment", media.Attachment, "x.png", []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`), ""},
+		{"riff wave as webp", media.Attachment, "x.webp", file("RIFF\x00\x00\x00\x00WAVE", 100), ""},
+		{"attachment over 10 MB", media.Attachment, "big.png", file(pngHead, 10<<20+1), ""},
 	} {
 		for _, st := range stores {
 			t.Run(st.name+"/"+tc.name, func(t *testing.T) {
@@ -318,7 +328,13 @@ func TestStore(t *testing.T) {
 }
 
 func TestContentType(t *testing.T) {
-	if got := media.ContentType("photos/0123456789abcdef0123456789abcdef.png"); got != "image/png" {
-		t.Fatalf("content type %q", got)
+	for key, want := range map[string]string{
+		"photos/0123456789abcdef0123456789abcdef.png":       "image/png",
+		"attachments/0123456789abcdef0123456789abcdef.webp": "image/webp",
+		"attachments/0123456789abcdef0123456789abcdef.gif":  "image/gif",
+	} {
+		if got := media.ContentType(key); got != want {
+			t.Errorf("content type of %s: %q, want %q", key, got, want)
+		}
 	}
 }

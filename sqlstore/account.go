@@ -23,7 +23,7 @@ func shownName(o string) string {
 // keys of its file's rows. Every ? is the user's id. Other people appear by
 // shownName only: never their username, phone or email.
 var exportQueries = map[string]string{
-	"profile.json": `SELECT id, role, username, email, phone, first_name, last_name, bio, photo, level,
+	"profile.json": `SELECT id, role, username, email, email_verified_at, phone, first_name, last_name, bio, photo, level,
 		created_at, suspended_at, suspended_reason FROM users WHERE id = ?`,
 	"teacher_profile.json": `SELECT price_per_hour, test_session_price, intro_video, experience_years, education,
 		certifications, specializations, teaching_style, availability_note, wp_teacher_id, timezone, sessions,
@@ -61,9 +61,13 @@ var exportQueries = map[string]string{
 		FROM chats c JOIN users o ON o.id = CASE WHEN c.student_id = ? THEN c.teacher_id ELSE c.student_id END
 		WHERE c.student_id = ? OR c.teacher_id = ? ORDER BY c.id`,
 	"messages.json": `SELECT m.chat_id, m.id, CASE WHEN m.sender_id = ? THEN 'me' ELSE ` + shownName("o") + ` END AS sender,
-			m.content, m.created_at
+			m.content, m.attachment_name, m.created_at
 		FROM chats c JOIN messages m ON m.chat_id = c.id JOIN users o ON o.id = m.sender_id
 		WHERE c.student_id = ? OR c.teacher_id = ? ORDER BY m.chat_id, m.id`,
+	"notifications.json": `SELECT id, kind, object_type, object_id, data, created_at, due_at, read_at
+		FROM notifications WHERE user_id = ? ORDER BY due_at, id`,
+	"notification_preferences.json": `SELECT off, quiet_start, quiet_end, time_zone, language
+		FROM notification_prefs WHERE user_id = ?`,
 	"materials.json": `SELECT id, title, description, material_type, link_url, file, file_name, created_at
 		FROM materials WHERE teacher_id = ? ORDER BY id`,
 	"courses.json": `SELECT id, title, description, class_link, days, start_time, active, created_at
@@ -219,7 +223,7 @@ func (db *DB) DeleteAccount(ctx context.Context, id int64) (files []string, err 
 		if _, err := tx.exec(ctx, `DELETE FROM phone_codes WHERE phone = ?`, phone); err != nil {
 			return err
 		}
-		_, err = tx.exec(ctx, `UPDATE users SET username = ?, phone = ?, email = '', first_name = '', last_name = '',
+		_, err = tx.exec(ctx, `UPDATE users SET username = ?, phone = ?, email = '', email_verified_at = NULL, first_name = '', last_name = '',
 			bio = '', photo = '', level = '', password_hash = '', token_version = token_version + 1 WHERE id = ?`,
 			zabano.DeletedName(id), zabano.DeletedName(id), id)
 		return err
@@ -242,11 +246,18 @@ var eraseAccount = []string{
 	`DELETE FROM courses WHERE teacher_id = ?`,
 	`DELETE FROM student_languages WHERE student_id = ?`,
 	`DELETE FROM study_notes WHERE student_id = ?`,
+	// The files they sent in chats are deleted with their other uploads;
+	// the messages stay, without them.
+	`UPDATE messages SET attachment = NULL, attachment_name = '', attachment_size = 0 WHERE sender_id = ?`,
+	`DELETE FROM calendars WHERE user_id = ?`,
 	// A student's notes to their teachers are theirs; the class is both sides'.
 	`UPDATE bookings SET notes = '' WHERE student_id = ?`,
 	// The payment stays as the gateway knows it, without their contact details.
 	`UPDATE payments SET mobile = '', email = '' WHERE user_id = ?`,
 	`DELETE FROM events WHERE user_id = ?`,
+	// Their notifications, with the deliveries still on their way.
+	`DELETE FROM notifications WHERE user_id = ?`,
+	`DELETE FROM notification_prefs WHERE user_id = ?`,
 }
 
 // accountHolds reads what keeps user id from deleting their account. The

@@ -208,8 +208,10 @@ func (db *DB) Book(ctx context.Context, nb *zabano.NewBooking) (b *zabano.Bookin
 		if err != nil {
 			return err
 		}
-		b, err = findBooking(ctx, tx, id)
-		return err
+		if b, err = findBooking(ctx, tx, id); err != nil {
+			return err
+		}
+		return notifyBooked(ctx, tx, b)
 	})
 	return b, err
 }
@@ -323,6 +325,11 @@ func transition(ctx context.Context, tx *Tx, bookingID int64, ownerCol string, o
 			return nil, err
 		}
 	}
+	if to == zabano.StatusCancelled {
+		if err := dropReminders(ctx, tx, bookingID, whyCancelled); err != nil {
+			return nil, err
+		}
+	}
 	return b, nil
 }
 
@@ -357,14 +364,20 @@ func (db *DB) CancelByStudent(ctx context.Context, studentID, bookingID int64, n
 		if !b.FreeCancel(tx.now, notice) {
 			b, err = transition(ctx, tx, bookingID, "student_id", studentID, booked, zabano.StatusCancelPending,
 				`, cancel_requested_at = ?`, ms(tx.now))
-			return err
+			if err != nil {
+				return err
+			}
+			return notifyClass(ctx, tx, zabano.KindCancelRequested, b, b.TeacherID)
 		}
 		b, err = transition(ctx, tx, bookingID, "student_id", studentID, booked, zabano.StatusCancelled,
 			`, cancelled_by = ?, cancel_requested_at = ?, closed_at = ?`, zabano.RoleStudent, ms(tx.now), ms(tx.now))
 		if err != nil {
 			return err
 		}
-		return freeAndRefund(ctx, tx, b)
+		if err := freeAndRefund(ctx, tx, b); err != nil {
+			return err
+		}
+		return notifyClass(ctx, tx, zabano.KindClassCancelled, b, b.TeacherID)
 	})
 	return b, err
 }
@@ -383,15 +396,20 @@ func (db *DB) DecideCancel(ctx context.Context, teacherID, bookingID int64, appr
 	pending := []zabano.BookingStatus{zabano.StatusCancelPending}
 	err = db.write(ctx, func(tx *Tx) error {
 		if !approve {
-			b, err = transition(ctx, tx, bookingID, "teacher_id", teacherID, pending, zabano.StatusBooked, "")
-			return err
+			if b, err = transition(ctx, tx, bookingID, "teacher_id", teacherID, pending, zabano.StatusBooked, ""); err != nil {
+				return err
+			}
+			return notifyClass(ctx, tx, zabano.KindCancelRejected, b, b.StudentID)
 		}
 		b, err = transition(ctx, tx, bookingID, "teacher_id", teacherID, pending, zabano.StatusCancelled,
 			`, cancelled_by = ?, closed_at = ?`, zabano.RoleStudent, ms(tx.now))
 		if err != nil {
 			return err
 		}
-		return freeAndRefund(ctx, tx, b)
+		if err := freeAndRefund(ctx, tx, b); err != nil {
+			return err
+		}
+		return notifyClass(ctx, tx, zabano.KindCancelApproved, b, b.StudentID)
 	})
 	return b, err
 }
@@ -419,7 +437,10 @@ func cancelByTeacher(ctx context.Context, tx *Tx, teacherID, bookingID int64) (*
 		return nil, err
 	}
 	b.SlotID = 0
-	return b, refund(ctx, tx, b)
+	if err := refund(ctx, tx, b); err != nil {
+		return nil, err
+	}
+	return b, notifyClass(ctx, tx, zabano.KindClassCancelled, b, b.StudentID)
 }
 
 // MarkDone implements zabano.BookingStore.
@@ -456,7 +477,10 @@ func settle(ctx context.Context, tx *Tx, bookingID int64, ownerCol string, owner
 	if _, err := tx.exec(ctx, `UPDATE teacher_profiles SET sessions = sessions + 1 WHERE user_id = ?`, b.TeacherID); err != nil {
 		return nil, err
 	}
-	return b, post(ctx, tx, classSplit(zabano.TxClassPayment, b, zabano.Entry{Account: zabano.EscrowOf(b.StudentID), Amount: -b.Price}, 0))
+	if err := post(ctx, tx, classSplit(zabano.TxClassPayment, b, zabano.Entry{Account: zabano.EscrowOf(b.StudentID), Amount: -b.Price}, 0)); err != nil {
+		return nil, err
+	}
+	return b, notifyPaid(ctx, tx, b)
 }
 
 // classSplit is the transaction of class b that takes money out of from

@@ -8,13 +8,25 @@ import (
 	"github.com/zabano/zabano"
 )
 
+// attachmentColumns read the file of the message m, also where m comes from
+// a LEFT JOIN; attachmentOf makes it of them.
+const attachmentColumns = `COALESCE(m.attachment, ''), COALESCE(m.attachment_name, ''), COALESCE(m.attachment_size, 0)`
+
+func attachmentOf(key, name string, size int64) *zabano.Attachment {
+	if key == "" {
+		return nil
+	}
+	return &zabano.Attachment{Key: key, Name: name, Size: size}
+}
+
 // chatSelect reads chats for the reader ? (bound first): their participants,
-// last message and the reader's unread count.
+// last message, the reader's unread count and the other side's read mark.
 const chatSelect = `SELECT c.id, c.student_id, c.teacher_id, c.created_at,
 	s.username, s.first_name, s.last_name, s.photo, s.deleted_at, t.username, t.first_name, t.last_name, t.photo, t.deleted_at,
-	COALESCE(m.id, 0), COALESCE(m.sender_id, 0), COALESCE(m.content, ''), COALESCE(m.created_at, 0),
+	COALESCE(m.id, 0), COALESCE(m.sender_id, 0), COALESCE(m.content, ''), COALESCE(m.created_at, 0), ` + attachmentColumns + `,
 	(SELECT count(*) FROM messages x WHERE x.chat_id = c.id AND x.sender_id <> r.id AND x.id >
-		CASE WHEN c.student_id = r.id THEN c.student_read_id ELSE c.teacher_read_id END)
+		CASE WHEN c.student_id = r.id THEN c.student_read_id ELSE c.teacher_read_id END),
+	CASE WHEN c.student_id = r.id THEN c.teacher_read_id ELSE c.student_read_id END
 	FROM (SELECT CAST(? AS BIGINT) AS id) r, chats c
 	JOIN users s ON s.id = c.student_id JOIN users t ON t.id = c.teacher_id
 	LEFT JOIN messages m ON m.id = c.last_message_id`
@@ -22,12 +34,13 @@ const chatSelect = `SELECT c.id, c.student_id, c.teacher_id, c.created_at,
 func scanChat(row interface{ Scan(...any) error }) (*zabano.Chat, error) {
 	var c zabano.Chat
 	var m zabano.Message
-	var created, msgAt int64
+	var created, msgAt, fileSize int64
+	var file, fileName string
 	var studentDeleted, teacherDeleted sql.NullInt64
 	err := row.Scan(&c.ID, &c.StudentID, &c.TeacherID, &created,
 		&c.Student.Username, &c.Student.FirstName, &c.Student.LastName, &c.Student.Photo, &studentDeleted,
 		&c.Teacher.Username, &c.Teacher.FirstName, &c.Teacher.LastName, &c.Teacher.Photo, &teacherDeleted,
-		&m.ID, &m.SenderID, &m.Content, &msgAt, &c.Unread)
+		&m.ID, &m.SenderID, &m.Content, &msgAt, &file, &fileName, &fileSize, &c.Unread, &c.OtherReadID)
 	if err != nil {
 		return nil, notFound(err, zabano.MsgChatNotFound)
 	}
@@ -36,7 +49,7 @@ func scanChat(row interface{ Scan(...any) error }) (*zabano.Chat, error) {
 	c.Student.ID, c.Student.Role = c.StudentID, zabano.RoleStudent
 	c.Teacher.ID, c.Teacher.Role = c.TeacherID, zabano.RoleTeacher
 	if m.ID != 0 {
-		m.ChatID, m.CreatedAt = c.ID, fromMS(msgAt)
+		m.ChatID, m.CreatedAt, m.Attachment = c.ID, fromMS(msgAt), attachmentOf(file, fileName, fileSize)
 		c.LastMessage = &m
 	}
 	return &c, nil
@@ -127,23 +140,24 @@ func (db *DB) Messages(ctx context.Context, userID, chatID, before int64, limit 
 		if _, err := findChat(ctx, tx, userID, chatID); err != nil {
 			return err
 		}
-		q := `SELECT id, sender_id, content, created_at FROM messages WHERE chat_id = ?`
+		q := `SELECT m.id, m.sender_id, m.content, m.created_at, ` + attachmentColumns + ` FROM messages m WHERE m.chat_id = ?`
 		args := []any{chatID}
 		if before > 0 {
-			q, args = q+` AND id < ?`, append(args, before)
+			q, args = q+` AND m.id < ?`, append(args, before)
 		}
-		rows, err := tx.query(ctx, q+` ORDER BY id DESC LIMIT ?`, append(args, limit)...)
+		rows, err := tx.query(ctx, q+` ORDER BY m.id DESC LIMIT ?`, append(args, limit)...)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		for rows.Next() {
 			m := &zabano.Message{ChatID: chatID}
-			var at int64
-			if err := rows.Scan(&m.ID, &m.SenderID, &m.Content, &at); err != nil {
+			var at, fileSize int64
+			var file, fileName string
+			if err := rows.Scan(&m.ID, &m.SenderID, &m.Content, &at, &file, &fileName, &fileSize); err != nil {
 				return err
 			}
-			m.CreatedAt = fromMS(at)
+			m.CreatedAt, m.Attachment = fromMS(at), attachmentOf(file, fileName, fileSize)
 			list = append(list, m)
 		}
 		return rows.Err()
@@ -163,7 +177,7 @@ func readColumn(c *zabano.Chat, userID int64) string {
 }
 
 // SendMessage implements zabano.ChatStore.
-func (db *DB) SendMessage(ctx context.Context, userID, chatID int64, content string) (m *zabano.Message, c *zabano.Chat, err error) {
+func (db *DB) SendMessage(ctx context.Context, userID, chatID int64, content string, att *zabano.Attachment) (m *zabano.Message, c *zabano.Chat, err error) {
 	err = db.write(ctx, func(tx *Tx) error {
 		if c, err = findChat(ctx, tx, userID, chatID); err != nil {
 			return err
@@ -171,9 +185,16 @@ func (db *DB) SendMessage(ctx context.Context, userID, chatID int64, content str
 		if other := c.Other(userID); other.Deleted() {
 			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgChatDeleted)
 		}
-		m = &zabano.Message{ChatID: chatID, SenderID: userID, Content: content, CreatedAt: tx.now}
-		if err := tx.queryRow(ctx, `INSERT INTO messages (chat_id, sender_id, content, created_at) VALUES (?, ?, ?, ?) RETURNING id`,
-			chatID, userID, content, ms(tx.now)).Scan(&m.ID); err != nil {
+		m = &zabano.Message{ChatID: chatID, SenderID: userID, Content: content, CreatedAt: tx.now, Attachment: att}
+		var file any
+		var fileName string
+		var fileSize int64
+		if att != nil {
+			file, fileName, fileSize = att.Key, att.Name, att.Size
+		}
+		if err := tx.queryRow(ctx, `INSERT INTO messages (chat_id, sender_id, content, created_at, attachment, attachment_name, attachment_size)
+			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			chatID, userID, content, ms(tx.now), file, fileName, fileSize).Scan(&m.ID); err != nil {
 			return err
 		}
 		// The sender has read what they wrote.
@@ -187,11 +208,13 @@ func (db *DB) SendMessage(ctx context.Context, userID, chatID int64, content str
 			}
 		}
 		c.LastMessage = m
-		return nil
+		return notifyUnread(ctx, tx, c, userID)
 	})
 	return m, c, err
 }
 
+// addEvent records an event of userID's about a chat: messageID is the new
+// message of a "message" event, the read mark of a "seen" one, else 0.
 func addEvent(ctx context.Context, tx *Tx, userID int64, typ string, chatID, messageID int64) error {
 	var msg any
 	if messageID != 0 {
@@ -203,25 +226,59 @@ func addEvent(ctx context.Context, tx *Tx, userID int64, typ string, chatID, mes
 }
 
 // MarkRead implements zabano.ChatStore.
-func (db *DB) MarkRead(ctx context.Context, userID, chatID int64) error {
-	return db.write(ctx, func(tx *Tx) error {
-		c, err := findChat(ctx, tx, userID, chatID)
-		if err != nil {
+func (db *DB) MarkRead(ctx context.Context, userID, chatID int64) (c *zabano.Chat, err error) {
+	err = db.write(ctx, func(tx *Tx) error {
+		if c, err = findChat(ctx, tx, userID, chatID); err != nil {
 			return err
 		}
-		if _, err := tx.exec(ctx, `UPDATE chats SET `+readColumn(c, userID)+` = COALESCE(last_message_id, 0) WHERE id = ?`, chatID); err != nil {
+		col := readColumn(c, userID)
+		var read int64
+		err = tx.queryRow(ctx, `UPDATE chats SET `+col+` = last_message_id WHERE id = ? AND `+col+` < COALESCE(last_message_id, 0)
+			RETURNING `+col, chatID).Scan(&read)
+		switch {
+		case errors.Is(err, sql.ErrNoRows): // read already: the other side knows
+		case err != nil:
 			return err
+		default:
+			// The read receipt: the other side's tabs show their messages read.
+			if err := addEvent(ctx, tx, c.Other(userID).ID, "seen", chatID, read); err != nil {
+				return err
+			}
 		}
 		return addEvent(ctx, tx, userID, "read", chatID, 0)
 	})
+	return c, err
 }
 
-// EventsAfter implements zabano.ChatStore.
+// FindAttachment implements zabano.ChatStore.
+func (db *DB) FindAttachment(ctx context.Context, userID, messageID int64) (a *zabano.Attachment, err error) {
+	err = db.read(ctx, func(tx *Tx) error {
+		var file, fileName string
+		var fileSize int64
+		err := tx.queryRow(ctx, `SELECT `+attachmentColumns+` FROM messages m JOIN chats c ON c.id = m.chat_id
+			WHERE m.id = ? AND (c.student_id = ? OR c.teacher_id = ?)`, messageID, userID, userID).Scan(&file, &fileName, &fileSize)
+		if err != nil {
+			return notFound(err, zabano.MsgAttachmentNotFound)
+		}
+		if a = attachmentOf(file, fileName, fileSize); a == nil {
+			return zabano.Errorf(zabano.ENOTFOUND, zabano.MsgAttachmentNotFound)
+		}
+		return nil
+	})
+	return a, err
+}
+
+// EventsAfter implements zabano.ChatStore. A notification's event comes
+// with the notification and the user's unread count.
 func (db *DB) EventsAfter(ctx context.Context, userID, after int64, limit int) (list []zabano.Event, err error) {
 	err = db.read(ctx, func(tx *Tx) error {
 		rows, err := tx.query(ctx, `SELECT e.id, e.type, e.chat_id, e.created_at,
-				COALESCE(m.id, 0), COALESCE(m.sender_id, 0), COALESCE(m.content, ''), COALESCE(m.created_at, 0)
+				COALESCE(m.id, 0), COALESCE(m.sender_id, 0), COALESCE(m.content, ''), COALESCE(m.created_at, 0), `+attachmentColumns+`,
+				COALESCE(n.id, 0), COALESCE(n.user_id, 0), COALESCE(n.kind, ''), COALESCE(n.object_type, ''), COALESCE(n.object_id, 0),
+				COALESCE(n.about_id, 0), COALESCE(n.data, '{}'), COALESCE(n.created_at, 0), COALESCE(n.due_at, 0),
+				COALESCE(n.read_at, 0), a.deleted_at
 			FROM events e LEFT JOIN messages m ON m.id = e.message_id
+			LEFT JOIN notifications n ON n.id = e.notification_id LEFT JOIN users a ON a.id = n.about_id
 			WHERE e.user_id = ? AND e.id > ? ORDER BY e.id LIMIT ?`, userID, after, limit)
 		if err != nil {
 			return err
@@ -230,18 +287,45 @@ func (db *DB) EventsAfter(ctx context.Context, userID, after int64, limit int) (
 		for rows.Next() {
 			e := zabano.Event{UserID: userID}
 			var m zabano.Message
-			var at, msgAt int64
-			if err := rows.Scan(&e.ID, &e.Type, &e.ChatID, &at, &m.ID, &m.SenderID, &m.Content, &msgAt); err != nil {
+			var n zabano.Notification
+			var at, msgAt, fileSize int64
+			var file, fileName string
+			ns := notificationScan{n: &n}
+			if err := rows.Scan(append([]any{&e.ID, &e.Type, &e.ChatID, &at, &m.ID, &m.SenderID, &m.Content, &msgAt, &file, &fileName, &fileSize}, ns.dest()...)...); err != nil {
 				return err
 			}
 			e.CreatedAt = fromMS(at)
-			if m.ID != 0 {
-				m.ChatID, m.CreatedAt = e.ChatID, fromMS(msgAt)
+			switch {
+			case e.Type == "seen":
+				e.ReadID = m.ID
+			case m.ID != 0:
+				m.ChatID, m.CreatedAt, m.Attachment = e.ChatID, fromMS(msgAt), attachmentOf(file, fileName, fileSize)
 				e.Message = &m
+			}
+			if n.ID != 0 {
+				if err := ns.finish(); err != nil {
+					return err
+				}
+				e.Notification = &n
 			}
 			list = append(list, e)
 		}
-		return rows.Err()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		unread := -1 // counted once, if a notification needs it
+		for i := range list {
+			if list[i].Notification == nil {
+				continue
+			}
+			if unread < 0 {
+				if unread, err = unreadCount(ctx, tx, userID); err != nil {
+					return err
+				}
+			}
+			list[i].Unread = unread
+		}
+		return nil
 	})
 	return list, err
 }

@@ -1,6 +1,7 @@
 package sqlstore_test
 
 import (
+	"errors"
 	"fmt"
 	"testing"
 	"time"
@@ -42,7 +43,7 @@ func TestChats(t *testing.T) {
 
 		for i := range 5 {
 			m.clock.Add(time.Second)
-			if _, _, err := db.SendMessage(ctx, sara.ID, c.ID, fmt.Sprintf("سلام %d", i)); err != nil {
+			if _, _, err := db.SendMessage(ctx, sara.ID, c.ID, fmt.Sprintf("سلام %d", i), nil); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -50,11 +51,11 @@ func TestChats(t *testing.T) {
 			t.Fatalf("teacher's unread: %+v", list[0])
 		}
 		m.clock.Add(time.Second)
-		reply, _, err := db.SendMessage(ctx, m.teacher.ID, c.ID, "Hello")
+		reply, _, err := db.SendMessage(ctx, m.teacher.ID, c.ID, "Hello", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := db.SendMessage(ctx, nima.ID, c.ID, "intrusion"); code(err) != zabano.ENOTFOUND {
+		if _, _, err := db.SendMessage(ctx, nima.ID, c.ID, "intrusion", nil); code(err) != zabano.ENOTFOUND {
 			t.Fatalf("a stranger writes: %v", err)
 		}
 
@@ -66,13 +67,13 @@ func TestChats(t *testing.T) {
 		if len(mine) != 1 || mine[0].Unread != 1 || mine[0].Other(sara.ID).Username != "teacher" {
 			t.Fatalf("student's chats: %+v", mine)
 		}
-		if err := db.MarkRead(ctx, sara.ID, c.ID); err != nil {
+		if _, err := db.MarkRead(ctx, sara.ID, c.ID); err != nil {
 			t.Fatal(err)
 		}
 		if mine, _ := db.ChatsOf(ctx, sara.ID); mine[0].Unread != 0 {
 			t.Fatalf("unread after reading: %d", mine[0].Unread)
 		}
-		if err := db.MarkRead(ctx, nima.ID, c.ID); code(err) != zabano.ENOTFOUND {
+		if _, err := db.MarkRead(ctx, nima.ID, c.ID); code(err) != zabano.ENOTFOUND {
 			t.Fatalf("a stranger marks read: %v", err)
 		}
 
@@ -96,8 +97,9 @@ func TestChats(t *testing.T) {
 		if rest, _ := db.EventsAfter(ctx, sara.ID, events[4].ID, 100); len(rest) != 2 || last != events[6].ID {
 			t.Fatalf("resume: %d events, last %d", len(rest), last)
 		}
-		if ev, _ := db.EventsAfter(ctx, m.teacher.ID, 0, 100); len(ev) != 6 {
-			t.Fatalf("teacher's events: %d, want 6", len(ev))
+		// The student's reading told the teacher: up to the reply.
+		if ev, _ := db.EventsAfter(ctx, m.teacher.ID, 0, 100); len(ev) != 7 || ev[6].Type != "seen" || ev[6].ReadID != reply.ID || ev[6].Message != nil {
+			t.Fatalf("teacher's events: %d %+v, want 6 and a seen", len(ev), ev)
 		}
 		if ev, _ := db.EventsAfter(ctx, nima.ID, 0, 100); len(ev) != 0 {
 			t.Fatalf("a stranger got events: %v", ev)
@@ -108,6 +110,123 @@ func TestChats(t *testing.T) {
 		}
 		if ev, _ := db.EventsAfter(ctx, sara.ID, 0, 100); len(ev) != 0 {
 			t.Fatalf("events outlived their day: %d", len(ev))
+		}
+	})
+}
+
+func TestReadReceipts(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		m := newMarket(t, db)
+		sara := m.student("sara", 0)
+		c, err := db.OpenChat(ctx, sara.ID, m.teacher.ID, zabano.RoleStudent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// readMarks are what each side's list says of the other's reading.
+		readMarks := func() (bySara, byTeacher int64) {
+			t.Helper()
+			mine, err1 := db.ChatsOf(ctx, sara.ID)
+			theirs, err2 := db.ChatsOf(ctx, m.teacher.ID)
+			if err := errors.Join(err1, err2); err != nil {
+				t.Fatal(err)
+			}
+			return theirs[0].OtherReadID, mine[0].OtherReadID
+		}
+		if s, tr := readMarks(); s != 0 || tr != 0 {
+			t.Fatalf("an empty chat's read marks: %d %d", s, tr)
+		}
+		// Reading a chat without messages tells nobody anything new.
+		if _, err := db.MarkRead(ctx, m.teacher.ID, c.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := db.SendMessage(ctx, sara.ID, c.ID, "one", nil); err != nil {
+			t.Fatal(err)
+		}
+		second, _, err := db.SendMessage(ctx, sara.ID, c.ID, "two", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Sara has read what she wrote; the teacher nothing yet.
+		if s, tr := readMarks(); s != second.ID || tr != 0 {
+			t.Fatalf("read marks after sending: sara %d, teacher %d; want %d, 0", s, tr, second.ID)
+		}
+		seen := func(userID int64) []zabano.Event {
+			t.Helper()
+			all, err := db.EventsAfter(ctx, userID, 0, 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []zabano.Event
+			for _, e := range all {
+				if e.Type == "seen" {
+					out = append(out, e)
+				}
+			}
+			return out
+		}
+		got, err := db.MarkRead(ctx, m.teacher.ID, c.ID)
+		if err != nil || got.ID != c.ID || got.StudentID != sara.ID {
+			t.Fatalf("mark read: %+v %v", got, err)
+		}
+		if _, tr := readMarks(); tr != second.ID {
+			t.Fatalf("sara sees the teacher read up to %d, want %d", tr, second.ID)
+		}
+		ev := seen(sara.ID)
+		if len(ev) != 1 || ev[0].ChatID != c.ID || ev[0].ReadID != second.ID {
+			t.Fatalf("sara's seen events: %+v", ev)
+		}
+		if len(seen(m.teacher.ID)) != 0 {
+			t.Fatal("the reader was told they read")
+		}
+		// Reading again, with nothing new, tells sara nothing more.
+		if _, err := db.MarkRead(ctx, m.teacher.ID, c.ID); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(seen(sara.ID)); n != 1 {
+			t.Fatalf("reading nothing new: %d seen events", n)
+		}
+	})
+}
+
+func TestAttachments(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		m := newMarket(t, db)
+		sara := m.student("sara", 0)
+		nima := m.student("nima", 0)
+		c, err := db.OpenChat(ctx, sara.ID, m.teacher.ID, zabano.RoleStudent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		att := &zabano.Attachment{Key: "attachments/0123456789abcdef0123456789abcdef.png", Name: "تکلیف.png", Size: 1234}
+		msg, _, err := db.SendMessage(ctx, sara.ID, c.ID, "", att)
+		if err != nil || msg.Attachment != att {
+			t.Fatalf("send: %+v %v", msg, err)
+		}
+		plain, _, err := db.SendMessage(ctx, m.teacher.ID, c.ID, "nice", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, err := db.Messages(ctx, m.teacher.ID, c.ID, 0, 10)
+		if err != nil || len(page) != 2 || page[0].Attachment == nil || *page[0].Attachment != *att || page[1].Attachment != nil {
+			t.Fatalf("messages: %+v %v", page, err)
+		}
+		if list, _ := db.ChatsOf(ctx, sara.ID); list[0].LastMessage.ID != plain.ID || list[0].LastMessage.Attachment != nil {
+			t.Fatalf("last message: %+v", list[0].LastMessage)
+		}
+		ev, err := db.EventsAfter(ctx, m.teacher.ID, 0, 10)
+		if err != nil || len(ev) != 2 || ev[0].Message.Attachment == nil || *ev[0].Message.Attachment != *att {
+			t.Fatalf("events: %+v %v", ev, err)
+		}
+		for _, who := range []int64{sara.ID, m.teacher.ID} {
+			if got, err := db.FindAttachment(ctx, who, msg.ID); err != nil || *got != *att {
+				t.Fatalf("attachment for %d: %+v %v", who, got, err)
+			}
+		}
+		if _, err := db.FindAttachment(ctx, nima.ID, msg.ID); zabano.ErrorCode(err) != zabano.ENOTFOUND {
+			t.Fatalf("a stranger's look: %v", err)
+		}
+		if _, err := db.FindAttachment(ctx, sara.ID, plain.ID); zabano.ErrorCode(err) != zabano.ENOTFOUND {
+			t.Fatalf("a message without a file: %v", err)
 		}
 	})
 }

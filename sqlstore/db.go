@@ -9,6 +9,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"net/url"
 	"reflect"
@@ -134,7 +135,7 @@ func (db *DB) Ping(ctx context.Context) error {
 
 // migrate applies the embedded migrations of the dialect that are not applied yet.
 func (db *DB) migrate(ctx context.Context) error {
-	p, err := db.migrations()
+	p, err := db.migrations(ctx)
 	if err != nil {
 		return err
 	}
@@ -145,13 +146,21 @@ func (db *DB) migrate(ctx context.Context) error {
 }
 
 // migrations is the migration provider of the dialect's embedded migrations.
-func (db *DB) migrations() (*goose.Provider, error) {
+func (db *DB) migrations(ctx context.Context) (*goose.Provider, error) {
 	dialect, dir := goose.DialectSQLite3, "migrations/sqlite"
 	var opts []goose.ProviderOption
 	if db.pg {
 		dialect, dir = goose.DialectPostgres, "migrations/postgres"
-		// Several processes starting at once: one migrates, the others wait.
-		locker, err := lock.NewPostgresSessionLocker()
+		// Several processes starting at once: one migrates, the others wait,
+		// trying again every second. The lock is the schema's: databases in
+		// other schemas of the server (tests run each in one) never wait.
+		var schema string
+		if err := db.writer.QueryRowContext(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
+			return nil, err
+		}
+		h := fnv.New64a()
+		h.Write([]byte("zabano migrations " + schema))
+		locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(int64(h.Sum64())), lock.WithLockTimeout(1, 300))
 		if err != nil {
 			return nil, err
 		}

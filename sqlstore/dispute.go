@@ -132,6 +132,9 @@ func (db *DB) DecideDispute(ctx context.Context, id, by int64, outcome zabano.Re
 		if err := logAction(ctx, tx, by, zabano.ActionDecideDispute, zabano.ObjectProblemReport, id, note); err != nil {
 			return err
 		}
+		if err := notifyResolved(ctx, tx, b, outcome.Refund(b.Price), note, b.StudentID, b.TeacherID); err != nil {
+			return err
+		}
 		d, err = findDispute(ctx, tx, id)
 		return err
 	})

@@ -42,7 +42,7 @@ func OpenAt(ctx context.Context, dsn string, version int64) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := db.migrations()
+	p, err := db.migrations(ctx)
 	if err == nil {
 		_, err = p.UpTo(ctx, version)
 	}
@@ -51,4 +51,12 @@ func OpenAt(ctx context.Context, dsn string, version int64) (*DB, error) {
 		return nil, err
 	}
 	return db, nil
+}
+
+// Count is the number of rows of table.
+func (db *DB) Count(ctx context.Context, table string) (n int, err error) {
+	err = db.read(ctx, func(tx *Tx) error {
+		return tx.queryRow(ctx, `SELECT count(*) FROM `+table).Scan(&n)
+	})
+	return n, err
 }

@@ -92,8 +92,10 @@ func completePayment(ctx context.Context, tx *Tx, authority string, v *zabano.Ga
 	if err := post(ctx, tx, t); err != nil {
 		return false, err
 	}
-	_, err = tx.exec(ctx, `UPDATE payments SET transaction_id = ? WHERE id = ?`, t.ID, id)
-	return err == nil, err
+	if _, err = tx.exec(ctx, `UPDATE payments SET transaction_id = ? WHERE id = ?`, t.ID, id); err != nil {
+		return false, err
+	}
+	return true, notifyUser(ctx, tx, user, zabano.KindPaymentCredited, zabano.ObjectPayment, id, zabano.NotificationData{Amount: amount})
 }
 
 // ReverifyPayment implements zabano.PaymentStore. The log row's reason is

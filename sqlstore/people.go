@@ -357,6 +357,9 @@ func (db *DB) ApproveTeacher(ctx context.Context, adminID, id int64) (r *zabano.
 		if err != nil {
 			return err
 		}
+		if err := notifyUser(ctx, tx, id, zabano.KindProfileApproved, zabano.ObjectProfile, id, zabano.NotificationData{}); err != nil {
+			return err
+		}
 		return logAction(ctx, tx, adminID, zabano.ActionApproveTeacher, zabano.ObjectUser, id, "")
 	})
 	return r, err
@@ -367,6 +370,9 @@ func (db *DB) RejectTeacher(ctx context.Context, adminID, id int64, reason strin
 	err = db.write(ctx, func(tx *Tx) error {
 		r, err = review(ctx, tx, id, zabano.ReviewPending, zabano.ReviewRejected, reason, zabano.MsgReviewNotPending, "")
 		if err != nil {
+			return err
+		}
+		if err := notifyUser(ctx, tx, id, zabano.KindProfileRejected, zabano.ObjectProfile, id, zabano.NotificationData{Note: reason}); err != nil {
 			return err
 		}
 		return logAction(ctx, tx, adminID, zabano.ActionRejectTeacher, zabano.ObjectUser, id, reason)

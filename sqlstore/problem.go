@@ -63,8 +63,14 @@ func (db *DB) ReportProblem(ctx context.Context, p *zabano.NewProblem, window ti
 		} else if err != nil {
 			return err
 		}
-		r, err = findProblem(ctx, tx, id)
-		return err
+		if r, err = findProblem(ctx, tx, id); err != nil {
+			return err
+		}
+		other := b.TeacherID
+		if side == zabano.RoleTeacher {
+			other = b.StudentID
+		}
+		return notifyClass(ctx, tx, zabano.KindProblemReported, b, other)
 	})
 	return r, err
 }
@@ -85,9 +91,9 @@ func (db *DB) AnswerProblem(ctx context.Context, userID, reportID int64, accept 
 		if r, err = findProblem(ctx, tx, reportID); err != nil {
 			return err
 		}
-		answerer := b.TeacherID // the other side
+		answerer, reporter := b.TeacherID, b.StudentID // the answerer is the other side
 		if r.ReportedBy == zabano.RoleTeacher {
-			answerer = b.StudentID
+			answerer, reporter = b.StudentID, b.TeacherID
 		}
 		switch {
 		case userID != b.StudentID && userID != b.TeacherID:
@@ -106,6 +112,11 @@ func (db *DB) AnswerProblem(ctx context.Context, userID, reportID int64, accept 
 		}
 		if err != nil {
 			return err
+		}
+		if accept { // the reporter hears that the other side accepted
+			if err := notifyResolved(ctx, tx, b, r.Resolution.Refund(b.Price), "", reporter); err != nil {
+				return err
+			}
 		}
 		r, err = findProblem(ctx, tx, reportID)
 		return err

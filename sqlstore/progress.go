@@ -63,7 +63,7 @@ func (db *DB) StudentProgress(ctx context.Context, studentID int64, weeks []time
 func (db *DB) TeacherStudents(ctx context.Context, teacherID int64) (list []*zabano.TeacherStudent, err error) {
 	err = db.read(ctx, func(tx *Tx) error {
 		rows, err := tx.query(ctx, `SELECT u.id, u.role, u.username, u.email, u.phone, u.first_name, u.last_name, u.bio, u.photo,
-				u.password_hash, u.token_version, u.created_at, u.suspended_at, u.suspended_reason, u.deleted_at, u.level,
+				u.password_hash, u.token_version, u.created_at, u.suspended_at, u.suspended_reason, u.deleted_at, u.email_verified_at, u.level,
 				SUM(CASE WHEN b.status <> 'approved_cancel' THEN 1 ELSE 0 END),
 				SUM(CASE WHEN b.status = 'done' THEN 1 ELSE 0 END),
 				CAST(SUM(CASE WHEN b.status = 'done' THEN b.price ELSE 0 END) AS BIGINT),
@@ -71,7 +71,7 @@ func (db *DB) TeacherStudents(ctx context.Context, teacherID int64) (list []*zab
 			FROM users u JOIN bookings b ON b.student_id = u.id
 			WHERE b.teacher_id = ?
 			GROUP BY u.id, u.role, u.username, u.email, u.phone, u.first_name, u.last_name, u.bio, u.photo,
-				u.password_hash, u.token_version, u.created_at, u.suspended_at, u.suspended_reason, u.deleted_at, u.level
+				u.password_hash, u.token_version, u.created_at, u.suspended_at, u.suspended_reason, u.deleted_at, u.email_verified_at, u.level
 			ORDER BY u.first_name, u.last_name, u.username`, ms(tx.now), teacherID)
 		if err != nil {
 			return err

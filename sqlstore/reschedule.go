@@ -74,8 +74,10 @@ func (db *DB) ProposeReschedule(ctx context.Context, userID, bookingID, slotID i
 		} else if err != nil {
 			return err
 		}
-		r, err = findReschedule(ctx, tx, id)
-		return err
+		if r, err = findReschedule(ctx, tx, id); err != nil {
+			return err
+		}
+		return notifyProposed(ctx, tx, b, userID, slot, expires)
 	})
 	return r, err
 }
@@ -130,8 +132,10 @@ func (db *DB) AnswerReschedule(ctx context.Context, userID, id int64, accept boo
 			return err
 		}
 		if !accept {
-			_, err := tx.exec(ctx, `UPDATE slots SET held_until = NULL WHERE id = ?`, r.Slot.ID)
-			return err
+			if _, err := tx.exec(ctx, `UPDATE slots SET held_until = NULL WHERE id = ?`, r.Slot.ID); err != nil {
+				return err
+			}
+			return notifyAnswered(ctx, tx, b, r)
 		}
 		// An open proposal's expiry is at or before the class's start, so the
 		// class is still booked and ahead (transition withdraws it otherwise).
@@ -147,9 +151,11 @@ func (db *DB) AnswerReschedule(ctx context.Context, userID, id int64, accept boo
 		if _, err := tx.exec(ctx, `UPDATE slots SET booked = FALSE WHERE id = ?`, b.SlotID); err != nil {
 			return err
 		}
-		_, err = tx.exec(ctx, `UPDATE bookings SET slot_id = ?, start_at = ?, end_at = ? WHERE id = ?`,
-			r.Slot.ID, ms(r.Slot.Start), ms(r.Slot.End), bookingID)
-		return err
+		if _, err = tx.exec(ctx, `UPDATE bookings SET slot_id = ?, start_at = ?, end_at = ? WHERE id = ?`,
+			r.Slot.ID, ms(r.Slot.Start), ms(r.Slot.End), bookingID); err != nil {
+			return err
+		}
+		return notifyAnswered(ctx, tx, b, r)
 	})
 	return r, err
 }
@@ -161,10 +167,12 @@ func withdrawReschedule(ctx context.Context, tx *Tx, bookingID int64) error {
 		(SELECT slot_id FROM reschedules WHERE booking_id = ? AND status = ?)`, bookingID, zabano.RescheduleOpen); err != nil {
 		return err
 	}
-	_, err := tx.exec(ctx, `UPDATE reschedules SET decided_at = ?,
+	if _, err := tx.exec(ctx, `UPDATE reschedules SET decided_at = ?,
 		status = CASE WHEN expires_at <= ? THEN ? ELSE ? END WHERE booking_id = ? AND status = ?`,
-		ms(tx.now), ms(tx.now), zabano.RescheduleExpired, zabano.RescheduleWithdrawn, bookingID, zabano.RescheduleOpen)
-	return err
+		ms(tx.now), ms(tx.now), zabano.RescheduleExpired, zabano.RescheduleWithdrawn, bookingID, zabano.RescheduleOpen); err != nil {
+		return err
+	}
+	return dropExpiry(ctx, tx, bookingID)
 }
 
 const rescheduleColumns = `r.id, r.booking_id, r.proposed_by, r.created_at, r.expires_at, r.status, COALESCE(r.decided_at, 0),

@@ -40,8 +40,11 @@ func (db *DB) AddReview(ctx context.Context, nr *zabano.NewReview) (r *zabano.Re
 			WHERE user_id = ?`, nr.Rating, teacherID); err != nil {
 			return err
 		}
-		r, err = findReview(ctx, tx, id)
-		return err
+		if r, err = findReview(ctx, tx, id); err != nil {
+			return err
+		}
+		return notify(ctx, tx, &zabano.Notification{UserID: teacherID, Kind: zabano.KindReviewReceived, ObjectType: zabano.ObjectReview,
+			ObjectID: id, AboutID: studentID, Data: zabano.NotificationData{Name: shown(r.Student), Rating: r.Rating}})
 	})
 	return r, err
 }

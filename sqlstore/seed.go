@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/zabano/zabano"
 )
@@ -186,5 +187,25 @@ func (db *DB) SeedTopUps(ctx context.Context, amounts map[int64]int64) error {
 			}
 		}
 		return nil
+	})
+}
+
+// SeedDelivered counts every delivery due before at as sent when it was
+// due: the seed's history happened before the server ran, and starting it
+// must not text and mail that past. Deliveries due later stay to be sent.
+func (db *DB) SeedDelivered(ctx context.Context, at time.Time) error {
+	return db.write(ctx, func(tx *Tx) error {
+		_, err := tx.exec(ctx, `UPDATE deliveries SET status = ?, sent_at = due_at, attempts = 1 WHERE status = ? AND due_at <= ?`,
+			zabano.DeliverySent, zabano.DeliveryPending, ms(at))
+		return err
+	})
+}
+
+// SeedEmail gives user id the verified address email, as if they had opened
+// its link: the demo's notifications then show in the dev mail outbox too.
+func (db *DB) SeedEmail(ctx context.Context, id int64, email string) error {
+	return db.write(ctx, func(tx *Tx) error {
+		_, err := tx.exec(ctx, `UPDATE users SET email = ?, email_verified_at = ? WHERE id = ?`, email, ms(tx.now), id)
+		return err
 	})
 }

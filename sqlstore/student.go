@@ -76,9 +76,12 @@ func (db *DB) UpdateStudentProfile(ctx context.Context, studentID int64, u *zaba
 			}
 		}
 		err := update(ctx, tx, "users", "id", studentID, map[string]any{
-			"username": u.Username, "email": u.Email, "first_name": u.FirstName, "last_name": u.LastName,
+			"username": u.Username, "first_name": u.FirstName, "last_name": u.LastName,
 			"bio": u.Bio, "phone": u.Phone,
 		})
+		if err == nil {
+			err = setEmail(ctx, tx, studentID, u.Email)
+		}
 		if name, ok := uniqueViolation(err); ok {
 			return takenError(name)
 		} else if err != nil {

@@ -107,6 +107,9 @@ func (db *DB) UpdateTeacherProfile(ctx context.Context, teacherID int64, u *zaba
 		}); err != nil {
 			return err
 		}
+		if err := setEmail(ctx, tx, teacherID, u.Email); err != nil {
+			return err
+		}
 		err = update(ctx, tx, "teacher_profiles", "user_id", teacherID, map[string]any{
 			"price_per_hour": u.PricePerHour, "test_session_price": u.TestSessionPrice, "intro_video": u.IntroVideo,
 			"experience_years": u.ExperienceYears, "education": u.Education, "certifications": u.Certifications,

@@ -17,18 +17,19 @@ var (
 )
 
 const userColumns = `id, role, username, email, phone, first_name, last_name, bio, photo,
-	password_hash, token_version, created_at, suspended_at, suspended_reason, deleted_at`
+	password_hash, token_version, created_at, suspended_at, suspended_reason, deleted_at, email_verified_at`
 
 func scanUser(row interface{ Scan(...any) error }, extra ...any) (*zabano.User, error) {
 	var u zabano.User
 	var created int64
-	var suspended, deleted sql.NullInt64
+	var suspended, deleted, verified sql.NullInt64
 	err := row.Scan(append([]any{&u.ID, &u.Role, &u.Username, &u.Email, &u.Phone, &u.FirstName, &u.LastName,
-		&u.Bio, &u.Photo, &u.PasswordHash, &u.TokenVersion, &created, &suspended, &u.SuspendedReason, &deleted}, extra...)...)
+		&u.Bio, &u.Photo, &u.PasswordHash, &u.TokenVersion, &created, &suspended, &u.SuspendedReason, &deleted, &verified}, extra...)...)
 	if err != nil {
 		return nil, notFound(err, msgUserNotFound)
 	}
 	u.CreatedAt, u.SuspendedAt, u.DeletedAt = fromMS(created), fromNullMS(suspended), fromNullMS(deleted)
+	u.EmailVerifiedAt = fromNullMS(verified)
 	return &u, nil
 }
 

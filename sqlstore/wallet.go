@@ -236,6 +236,13 @@ func (db *DB) settleWithdrawal(ctx context.Context, id, by int64, status zabano.
 				return err
 			}
 		}
+		kind := zabano.KindWithdrawalPaid
+		if status == zabano.WithdrawalRejected {
+			kind = zabano.KindWithdrawalRejected
+		}
+		if err := notifyUser(ctx, tx, user, kind, zabano.ObjectWithdrawal, id, zabano.NotificationData{Amount: amount, Note: typed}); err != nil {
+			return err
+		}
 		w, err = findWithdrawal(ctx, tx, id)
 		return err
 	})

@@ -134,6 +134,9 @@ func (db *DB) BookWeekly(ctx context.Context, nb *zabano.NewBooking, weeks int) 
 			if err != nil {
 				return err
 			}
+			if err := notifyBooked(ctx, tx, b); err != nil {
+				return err
+			}
 			list = append(list, b)
 		}
 		return nil

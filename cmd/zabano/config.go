@@ -7,12 +7,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	netmail "net/mail"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/zabano/zabano"
+	"github.com/zabano/zabano/mail"
 	"github.com/zabano/zabano/media"
 	"github.com/zabano/zabano/sqlstore"
 )
@@ -69,6 +71,9 @@ type config struct {
 	// passwordChangesPerUser and messagesPerMinute cap what one user may do.
 	passwordChangesPerUser int
 	messagesPerMinute      int
+	// smtp is the mail server emails go through; without a host, a dev
+	// server keeps them in its outbox.
+	smtp mail.SMTP
 }
 
 // envNames are the environment variables of the flags not named
@@ -132,6 +137,11 @@ func parseConfig(name string, args []string, getenv func(string) string, stdout,
 	fs.IntVar(&c.streamsPerUser, "streams-per-user", 5, "live-event streams one user may hold; a new one ends the oldest")
 	fs.IntVar(&c.maxStreams, "max-streams", 10_000, "live-event streams one process may hold")
 	fs.DurationVar(&c.streamLifetime, "stream-lifetime", 30*time.Minute, "how long a live-event stream lasts before the client reconnects")
+	fs.StringVar(&c.smtp.Host, "smtp-host", "", "SMTP server emails go through; in dev, none keeps them in the outbox")
+	fs.IntVar(&c.smtp.Port, "smtp-port", 0, "SMTP port; 0 is the TLS mode's: 587, 465 or 25")
+	fs.StringVar(&c.smtp.Username, "smtp-username", "", "SMTP user, when the server wants a sign-in")
+	fs.StringVar(&c.smtp.From, "smtp-from", "", `emails' sender, for example "Zabano <no-reply@zabano.ir>"`)
+	smtpTLS := fs.String("smtp-tls", string(mail.StartTLS), "SMTP connection: starttls, tls (from the start) or none")
 	// Each setting also reads its environment variable, parsed as its flag
 	// is: a value that does not parse stops the command, naming the variable.
 	var errs []error
@@ -162,6 +172,7 @@ func parseConfig(name string, args []string, getenv func(string) string, stdout,
 		return nil, fmt.Errorf("ZABANO_FREE_CANCEL_HOURS must be 0 or more, not %d", *freeCancelHours)
 	}
 	c.freeCancel = time.Duration(*freeCancelHours) * time.Hour
+	c.smtp.TLS = mail.TLSMode(*smtpTLS)
 	switch *teacherReview {
 	case "on", "off":
 		c.teacherReview = *teacherReview == "on"
@@ -182,6 +193,9 @@ func parseConfig(name string, args []string, getenv func(string) string, stdout,
 		return nil, err
 	}
 	if c.s3.SecretKey, err = secret(getenv, "ZABANO_S3_SECRET_KEY"); err != nil {
+		return nil, err
+	}
+	if c.smtp.Password, err = secret(getenv, "ZABANO_SMTP_PASSWORD"); err != nil {
 		return nil, err
 	}
 	if c.env != "dev" && c.env != "prod" {
@@ -264,6 +278,7 @@ func (c *config) check() error {
 	default:
 		errs = append(errs, fmt.Errorf("unknown media driver %q: ZABANO_MEDIA is disk or s3", c.media))
 	}
+	errs = append(errs, c.checkSMTP()...)
 	if c.env != "prod" {
 		return errors.Join(errs...)
 	}
@@ -275,6 +290,11 @@ func (c *config) check() error {
 	} else if c.kavenegarKey == "" {
 		errs = append(errs, errors.New("prod needs KAVENEGAR_API_KEY (or KAVENEGAR_API_KEY_FILE)"))
 	}
+	// The dev outbox would keep verification links and notifications from
+	// everyone they are for.
+	if c.smtp.Host == "" {
+		errs = append(errs, errors.New("prod needs ZABANO_SMTP_HOST (and ZABANO_SMTP_FROM): without a mail server, emails would reach nobody"))
+	}
 	// The sandboxes confirm payments nobody made: in prod they would fill
 	// wallets with money that never came in.
 	switch {
@@ -284,6 +304,29 @@ func (c *config) check() error {
 		errs = append(errs, errors.New("prod refuses ZARINPAL_SANDBOX=1: Zarinpal's sandbox takes no real payments"))
 	}
 	return errors.Join(errs...)
+}
+
+// checkSMTP refuses mail settings that cannot work, when there is a mail server.
+func (c *config) checkSMTP() []error {
+	if c.smtp.Host == "" {
+		return nil
+	}
+	var errs []error
+	if !c.smtp.TLS.Valid() {
+		errs = append(errs, fmt.Errorf("ZABANO_SMTP_TLS is starttls, tls or none, not %q", c.smtp.TLS))
+	}
+	if c.smtp.Port < 0 || c.smtp.Port > 65535 {
+		errs = append(errs, fmt.Errorf("ZABANO_SMTP_PORT must be from 1 to 65535 (0 for the TLS mode's), not %d", c.smtp.Port))
+	}
+	if c.smtp.From == "" {
+		errs = append(errs, errors.New("ZABANO_SMTP_HOST needs ZABANO_SMTP_FROM, the emails' sender"))
+	} else if _, err := netmail.ParseAddress(c.smtp.From); err != nil {
+		errs = append(errs, fmt.Errorf("ZABANO_SMTP_FROM=%q is not an email address (or Name <address>)", c.smtp.From))
+	}
+	if c.smtp.TLS == mail.NoTLS && c.smtp.Username != "" {
+		errs = append(errs, errors.New("ZABANO_SMTP_TLS=none with ZABANO_SMTP_USERNAME would send the password in clear: use starttls or tls"))
+	}
+	return errs
 }
 
 // valueKind says in words what a flag's value must be.

@@ -184,6 +184,14 @@ func TestServeRefusesUnsafeProd(t *testing.T) {
 		{"an unknown log format", map[string]string{"ZABANO_ENV": "dev", "ZABANO_LOG_FORMAT": "xml"}, "ZABANO_LOG_FORMAT is text or json"},
 		{"an unknown SMS driver", map[string]string{"ZABANO_ENV": "dev", "ZABANO_SMS": "pigeon"}, "ZABANO_SMS is log or kavenegar"},
 		{"a database that is not PostgreSQL", map[string]string{"ZABANO_ENV": "dev", "DATABASE_URL": "mysql://root@localhost/zabano"}, "DATABASE_URL is a postgres://"},
+		{"no mail server in prod", map[string]string{"ZABANO_SECRET": strings.Repeat("s", 32), "KAVENEGAR_API_KEY": "k", "ZARINPAL_MERCHANT_ID": "m"}, "prod needs ZABANO_SMTP_HOST"},
+		{"a mail server without a sender", smtpEnv(nil), "needs ZABANO_SMTP_FROM"},
+		{"a sender that is not an address", smtpEnv(map[string]string{"ZABANO_SMTP_FROM": "Zabano"}), `ZABANO_SMTP_FROM="Zabano" is not an email address`},
+		{"an unknown SMTP TLS mode", smtpEnv(map[string]string{"ZABANO_SMTP_FROM": "z@zabano.ir", "ZABANO_SMTP_TLS": "ssl"}), "ZABANO_SMTP_TLS is starttls, tls or none"},
+		{"an SMTP port that is not a number", smtpEnv(map[string]string{"ZABANO_SMTP_PORT": "smtp"}), `ZABANO_SMTP_PORT="smtp" is not a whole number`},
+		{"an SMTP port out of range", smtpEnv(map[string]string{"ZABANO_SMTP_FROM": "z@zabano.ir", "ZABANO_SMTP_PORT": "70000"}), "ZABANO_SMTP_PORT must be from 1 to 65535"},
+		{"an SMTP password in clear", smtpEnv(map[string]string{"ZABANO_SMTP_FROM": "z@zabano.ir", "ZABANO_SMTP_TLS": "none", "ZABANO_SMTP_USERNAME": "zabano"}), "in clear"},
+		{"an SMTP password file that is missing", smtpEnv(map[string]string{"ZABANO_SMTP_PASSWORD_FILE": "/nonexistent/smtp"}), "ZABANO_SMTP_PASSWORD_FILE"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.env["ZABANO_DATA_DIR"] = t.TempDir()
@@ -199,10 +207,13 @@ func TestDevOutboxOnlyInDev(t *testing.T) {
 	env := map[string]string{
 		"ZABANO_ENV": "prod", "ZABANO_DATA_DIR": t.TempDir(), "ZABANO_SECRET": strings.Repeat("s", 32),
 		"KAVENEGAR_API_KEY": "k", "ZARINPAL_MERCHANT_ID": "1344b5d4-0048-11e8-94db-005056a205be",
+		"ZABANO_SMTP_HOST": "127.0.0.1", "ZABANO_SMTP_FROM": "Zabano <no-reply@zabano.test>",
 	}
 	c := client{t, boot(t, env)}
-	if st, m := c.call("GET", "/api/dev/sms-outbox/", "", nil); st != 404 {
-		t.Fatalf("outbox in prod: %d %v", st, m)
+	for _, outbox := range []string{"/api/dev/sms-outbox/", "/api/dev/mail-outbox/"} {
+		if st, m := c.call("GET", outbox, "", nil); st != 404 {
+			t.Fatalf("%s in prod: %d %v", outbox, st, m)
+		}
 	}
 }
 

@@ -207,7 +207,10 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		if err := seedHistory(ctx, db, store, teachers[0], students[0], time.Now(), c); err != nil {
 			return err
 		}
-		fmt.Fprintln(stdout, "seeded the history of student1 with teacher1: classes, a chat, materials, notes and top-ups")
+		if err := seedChatFile(ctx, db, store, teachers[0], students[0], time.Now()); err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, "seeded the history of student1 with teacher1: classes, a chat (with an image), materials, notes and top-ups")
 	}
 	if money && len(students) > 1 && len(teachers) > 1 {
 		if err := seedMoney(ctx, db, teachers, students, operator, time.Now(), c); err != nil {
@@ -216,6 +219,13 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		fmt.Fprintln(stdout, "seeded the operator's work: a dispute of student2 with teacher2, teacher2's withdrawals (one waiting) and student2's payment to verify again")
 	} else {
 		money = false
+	}
+	read, unread, err := seedNotifications(ctx, db, teachers, students, time.Now())
+	if err != nil {
+		return err
+	}
+	if read+unread > 0 {
+		fmt.Fprintf(stdout, "seeded the notifications of student1 and teacher1: %d read, %d unread, and the reminders to come\n", read, unread)
 	}
 	if len(students) > 0 {
 		printAccounts(stdout, slotsPerTeacher > 0, reviews, series, reschedule, history, people, money)
@@ -247,6 +257,7 @@ func printAccounts(w io.Writer, slots, reviews, series, reschedule, history, peo
 	}
 	fmt.Fprintf(w, "\ntry it: sign in with password %q as\n", seedPassword)
 	fmt.Fprintf(w, "  student1  %s\n  teacher1  %s\n", strings.Join(student, "; "), strings.Join(teacher, "; "))
+	fmt.Fprintln(w, "  their texts and emails land in the dev outboxes: /api/dev/sms-outbox/ and /api/dev/mail-outbox/")
 	fmt.Fprintf(w, "  operator  at /login?role=admin with password %q, then the code in the dev SMS outbox\n", seedOperatorPassword)
 	if money {
 		fmt.Fprintln(w, "            a dispute to decide, a withdrawal to pay, a payment to verify again (commission 0%)")

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -136,8 +137,23 @@ func TestSeedDemo(t *testing.T) {
 		if len(chats) != 1 {
 			t.Fatalf("chats: %v", chats)
 		}
-		if msgs := items(fmt.Sprintf("/api/chats/%v/messages/", chats[0]["id"]), token); len(msgs) != 5 {
-			t.Errorf("%d messages", len(msgs))
+		// Each side has read some of the other's messages; the newest is the
+		// teacher's worksheet, an image served by its signed link.
+		if chats[0]["other_read_id"] == 0.0 {
+			t.Errorf("no read receipt: %v", chats[0])
+		}
+		msgs := items(fmt.Sprintf("/api/chats/%v/messages/", chats[0]["id"]), token)
+		if len(msgs) != 6 {
+			t.Fatalf("%d messages", len(msgs))
+		}
+		att, _ := msgs[5]["attachment"].(map[string]any)
+		if att == nil || att["type"] != "image/png" {
+			t.Fatalf("the newest message: %v", msgs[5])
+		}
+		if res, err := http.Get(att["url"].(string)); err != nil || res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/png" {
+			t.Errorf("the worksheet: %v %v", res, err)
+		} else {
+			res.Body.Close()
 		}
 		if m := items("/api/materials/", token); len(m) != 2 {
 			t.Errorf("materials: %v", m)
@@ -153,6 +169,57 @@ func TestSeedDemo(t *testing.T) {
 	_, profile := c.call("GET", "/api/profile/", student, nil)
 	if types["topup"] < 2 || types["class_payment"] < 6 || types["refund"] != 1 || profile["wallet"].(float64) < 1_000_000 {
 		t.Errorf("student1's wallet %v, transactions %v", profile["wallet"], types)
+	}
+
+	// Notifications: read and unread ones, and the reminders of the coming
+	// classes, listed once the clock reaches them; nothing of the seeded
+	// past was texted when the server started.
+	notifications := func(token string) (list []map[string]any, unread int) {
+		t.Helper()
+		for page := 1; page <= 10; page++ {
+			st, m := c.call("GET", fmt.Sprintf("/api/notifications/?page=%d", page), token, nil)
+			results, _ := m["results"].([]any)
+			if st != 200 || len(results) == 0 {
+				break
+			}
+			unread = int(m["unread"].(float64))
+			for _, r := range results {
+				list = append(list, r.(map[string]any))
+			}
+		}
+		return list, unread
+	}
+	for name, token := range map[string]string{"student1": student, "teacher1": teacher} {
+		list, unread := notifications(token)
+		read := 0
+		for _, n := range list {
+			if n["read"] == true {
+				read++
+			}
+		}
+		if read == 0 || unread == 0 || read+unread != len(list) {
+			t.Errorf("%s's notifications: %d, %d read, %d unread", name, len(list), read, unread)
+		}
+	}
+	if _, sent := c.call("GET", "/api/dev/sms-outbox/?phone=09100000001", "", nil); len(sent["items"].([]any)) != 0 {
+		t.Errorf("teacher1 was texted the seeded past: %v", sent)
+	}
+	c.call("POST", "/api/dev/clock/", "", map[string]int{"advance_seconds": 3 * 24 * 3600})
+	list, _ := notifications(student)
+	reminders := 0
+	for _, n := range list {
+		at, _ := time.Parse(time.RFC3339, n["created_at"].(string))
+		if n["kind"] == "reminder_24h" && at.After(now) {
+			reminders++
+		}
+	}
+	if reminders == 0 {
+		t.Errorf("no reminder of student1's coming classes after the clock moved")
+	}
+	// Her address is verified: her notifications go by email too (when,
+	// depends on her quiet hours and the day the seed ran).
+	if st, m := c.call("GET", "/api/profile/", student, nil); st != 200 || m["email_verified"] != true || m["email"] != "student1@example.com" {
+		t.Errorf("student1's profile: %d %v", st, m)
 	}
 
 	db, err := sqlstore.Open(context.Background(), filepath.Join(dir, "zabano.db"))

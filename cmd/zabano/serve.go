@@ -15,7 +15,9 @@ import (
 
 	"github.com/zabano/zabano"
 	"github.com/zabano/zabano/httpapi"
+	"github.com/zabano/zabano/mail"
 	"github.com/zabano/zabano/media"
+	"github.com/zabano/zabano/notify"
 	"github.com/zabano/zabano/payment"
 	"github.com/zabano/zabano/realtime"
 	"github.com/zabano/zabano/sms"
@@ -143,6 +145,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Chats:         db,
 		Materials:     db,
 		Progress:      db,
+		Calendars:     db,
 		FileKey:       []byte("material-file:" + c.secret),
 		LedgerCounts:  db.LedgerCounts,
 		PaymentCounts: db.PaymentCounts,
@@ -157,7 +160,11 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		// Chat messages a user may send per zabano.MessageWindow.
 		Limiter: db, MessagesPerMinute: c.messagesPerMinute,
 	}
-	var sender zabano.SMSSender
+	// The SMS driver sends the codes, and is the SMS channel of notifications.
+	var sender interface {
+		zabano.SMSSender
+		zabano.ChannelSender
+	}
 	switch c.sms {
 	case "log":
 		srv.Outbox = &sms.Log{Logger: logger, Now: now}
@@ -177,6 +184,16 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		// A stolen session must not guess the password it would need.
 		PasswordChangesPerUser: c.passwordChangesPerUser,
 	}
+	// Email goes through the mail server, or in dev without one into the
+	// outbox at /api/dev/mail-outbox/. Its links are signed with a key of its own.
+	links := &zabano.EmailLinks{Key: []byte("email-link:" + c.secret), PublicURL: c.publicURL, Now: now}
+	var transport mail.Transport = &c.smtp
+	if c.smtp.Host == "" {
+		srv.MailOutbox = &mail.Outbox{Logger: logger}
+		transport = srv.MailOutbox
+	}
+	mailer := &mail.Sender{Transport: transport, Links: links, Now: now}
+	srv.Emails = &zabano.Emails{Store: db, Limiter: db, Sender: mailer, Links: links, Logger: logger}
 	var gateway zabano.Gateway
 	if c.gateway == "sandbox" {
 		srv.Sandbox = &payment.Sandbox{Store: db, PageURL: c.publicURL + "/sandbox/pay/"}
@@ -189,6 +206,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Store: db, Limiter: db, PerHour: c.uploadsPerHour,
 		StudentQuota: int64(c.studentQuotaMB) << 20, TeacherQuota: int64(c.teacherQuotaMB) << 20,
 	}
+	srv.Notifications = &zabano.Notifications{Store: db, Deliveries: db}
 	srv.Wallets = &zabano.Wallets{Store: db, Adjustments: db, Now: now}
 	srv.Payments = &zabano.Payments{
 		Store: db, Wallets: db, Gateway: gateway, Limiter: db,
@@ -215,10 +233,32 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	} else {
 		srv.Notifier = realtime.NewLocal()
 	}
-	// Old rate-limit and stream events go (deleting them twice is harmless),
+	// Every process delivers the outbox's notifications (notify.Worker).
+	worker := &notify.Worker{
+		Store: db,
+		Senders: map[zabano.Channel]zabano.ChannelSender{
+			zabano.ChannelApp:   &notify.App{Store: db, Notifier: srv.Notifier},
+			zabano.ChannelSMS:   sender,
+			zabano.ChannelEmail: mailer,
+		},
+		Now:    now,
+		Logger: logger,
+	}
+	workerDone := make(chan struct{})
+	go func() {
+		defer close(workerDone)
+		worker.Run(ctx)
+	}()
+	// The round under way records what it sent before the database closes.
+	defer func() {
+		cancel()
+		<-workerDone
+	}()
+	// Old rate-limit and stream events and notifications go (deleting them
+	// twice is harmless),
 	// and SQLite's statistics follow the data.
 	go every(ctx, db, 10*time.Minute, logger, "prune", func(ctx context.Context) (int, error) {
-		return 0, errors.Join(db.PruneRateEvents(ctx, time.Hour), db.PruneEvents(ctx), db.Optimize(ctx))
+		return 0, errors.Join(db.PruneRateEvents(ctx, time.Hour), db.PruneEvents(ctx), db.PruneNotifications(ctx), db.Optimize(ctx))
 	})
 	// Payments nobody verified within the gateway's window expire.
 	go every(ctx, db, time.Minute, logger, "expire payments", func(ctx context.Context) (int, error) {
