@@ -21,15 +21,16 @@ export function uniqueName(prefix: string): string {
 }
 
 /** latestCode reads the newest code texted to phone from the dev SMS outbox,
- * waiting until there are at least `count` messages. */
+ * waiting until there are at least `count` codes; the notifications texted
+ * to the phone (no code) do not count. */
 export async function latestCode(request: APIRequestContext, phone: string, count = 1): Promise<string> {
   let code = '';
   await expect
     .poll(
       async () => {
         const res = await request.get(`/api/dev/sms-outbox/?phone=${phone}`);
-        const list = (await res.json()) as Array<{ code: string }>;
-        code = list.length >= count ? list[0]!.code : '';
+        const codes = ((await res.json()) as Array<{ code: string }>).filter((m) => m.code !== '');
+        code = codes.length >= count ? codes[0]!.code : '';
         return code;
       },
       { timeout: 10_000 },

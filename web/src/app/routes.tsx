@@ -76,6 +76,16 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/payment-callback').then((m) => ({ Component: m.PaymentCallbackRoute })),
       },
       {
+        path: paths.verifyEmail.path,
+        handle: { title: paths.verifyEmail.title } satisfies RouteHandle,
+        lazy: () => import('./routes/email-links').then((m) => ({ Component: m.VerifyEmailRoute })),
+      },
+      {
+        path: paths.unsubscribe.path,
+        handle: { title: paths.unsubscribe.title } satisfies RouteHandle,
+        lazy: () => import('./routes/email-links').then((m) => ({ Component: m.UnsubscribeRoute })),
+      },
+      {
         // The gateway test page: students only, in their layout.
         path: paths.paymentTest.path,
         lazy: () => import('./routes/app/area').then((m) => ({ Component: m.StudentArea })),
@@ -103,6 +113,7 @@ export const routes: RouteObject[] = [
           { ...st.findTeacherById, lazy: () => import('./routes/app/find-teacher').then((m) => ({ Component: m.FindTeacherRoute })) },
           { ...st.bookedTeachers, lazy: () => import('./routes/app/student-booked-teachers').then((m) => ({ Component: m.StudentBookedTeachersRoute })) },
           { ...st.settings, lazy: () => import('./routes/app/settings').then((m) => ({ Component: m.StudentSettingsRoute })) },
+          { ...st.notifications, lazy: () => import('./routes/app/notifications').then((m) => ({ Component: m.StudentNotificationsRoute })) },
         ]),
       },
       {
@@ -117,6 +128,7 @@ export const routes: RouteObject[] = [
           { ...te.wallet, lazy: () => import('./routes/teacher-wallet').then((m) => ({ Component: m.TeacherWalletRoute })) },
           { ...te.profile, lazy: () => import('./routes/app/teacher-profile').then((m) => ({ Component: m.TeacherProfileRoute })) },
           { ...te.settings, lazy: () => import('./routes/app/settings').then((m) => ({ Component: m.TeacherSettingsRoute })) },
+          { ...te.notifications, lazy: () => import('./routes/app/notifications').then((m) => ({ Component: m.TeacherNotificationsRoute })) },
         ]),
       },
       {
@@ -137,6 +149,7 @@ export const routes: RouteObject[] = [
           { ...ad.commission, lazy: () => import('./routes/admin/console').then((m) => ({ Component: m.AdminCommissionRoute })) },
           { ...ad.audit, lazy: () => import('./routes/admin/console').then((m) => ({ Component: m.AdminAuditRoute })) },
           { ...ad.log, lazy: () => import('./routes/admin/console').then((m) => ({ Component: m.AdminLogRoute })) },
+          { ...ad.deliveries, lazy: () => import('./routes/admin/console').then((m) => ({ Component: m.AdminDeliveriesRoute })) },
         ]),
       },
       { path: '*', element: <Navigate to={paths.login.path} replace /> },

@@ -14,6 +14,9 @@ export const paths = {
   paymentCallback: { path: '/payment/callback', title: msg('pages.paymentCallback') },
   /** The payment gateway's test page (spec section 2: its path names the gateway); students only. */
   paymentTest: { path: '/payment/zarinpal-test', title: msg('payment.test.title') },
+  /** Public pages an email's links open (issue 17): confirming the address, leaving a kind of email. */
+  verifyEmail: { path: '/verify-email', title: msg('pages.verifyEmail') },
+  unsubscribe: { path: '/unsubscribe', title: msg('pages.unsubscribe') },
   student: {
     root: { path: '/student' },
     dashboard: { path: '/student/dashboard', title: msg('pages.studentDashboard') },
@@ -27,6 +30,7 @@ export const paths = {
     findTeacherById: { path: '/student/find-teacher/:teacherId', title: msg('pages.findTeacher') },
     bookedTeachers: { path: '/student/booked-teachers', title: msg('pages.studentBookedTeachers') },
     settings: { path: '/student/settings', title: msg('pages.settings') },
+    notifications: { path: '/student/notifications', title: msg('pages.notifications') },
   },
   teacher: {
     root: { path: '/teacher' },
@@ -38,6 +42,7 @@ export const paths = {
     wallet: { path: '/teacher/wallet', title: msg('pages.teacherWallet') },
     profile: { path: '/teacher/profile', title: msg('pages.teacherProfile') },
     settings: { path: '/teacher/settings', title: msg('pages.settings') },
+    notifications: { path: '/teacher/notifications', title: msg('pages.notifications') },
   },
   /** The operators' console (issue 14). */
   admin: {
@@ -55,6 +60,7 @@ export const paths = {
     commission: { path: '/admin/commission', title: msg('admin.pages.commission') },
     audit: { path: '/admin/audit', title: msg('admin.pages.audit') },
     log: { path: '/admin/log', title: msg('admin.pages.log') },
+    deliveries: { path: '/admin/deliveries', title: msg('admin.pages.deliveries') },
   },
 } as const satisfies Record<string, unknown>;
 

@@ -1,17 +1,28 @@
 import { createContext, use, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useAuth } from '@/lib/auth/auth-provider';
+import { currentLang } from '@/lib/i18n';
+import { useLang } from '@/lib/i18n/use-lang';
 import { LiveEvents, type LiveStatus } from './events';
 
 const LiveEventsContext = createContext<LiveEvents | null>(null);
 
 /** LiveEventsProvider keeps one event stream open while a user is signed in
- * and closes it the moment the session ends (logout, expiry, 401). */
+ * and closes it the moment the session ends (logout, expiry, 401). The
+ * stream is in the interface language: a switch reconnects it, resuming
+ * from its last event. */
 export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const { token } = useAuth();
+  const lang = useLang();
   const [client, setClient] = useState<LiveEvents | null>(null);
+  const streamLang = useRef(lang);
+  useEffect(() => {
+    if (lang === streamLang.current) return;
+    streamLang.current = lang;
+    client?.reconnect();
+  }, [lang, client]);
   useEffect(() => {
     if (!token) return;
-    const c = new LiveEvents({ token });
+    const c = new LiveEvents({ token, lang: currentLang });
     c.start();
     setClient(c);
     return () => {

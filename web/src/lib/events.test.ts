@@ -64,7 +64,7 @@ describe('SseParser', () => {
   });
 });
 
-type Stream = { push: (text: string) => void; end: () => void; lastEventId: string | null; auth: string | null };
+type Stream = { push: (text: string) => void; end: () => void; lastEventId: string | null; auth: string | null; lang: string | null };
 
 /** mockStream answers GET /api/events/ with a stream the test writes to; one per connection. */
 function mockStream(): Stream[] {
@@ -83,6 +83,7 @@ function mockStream(): Stream[] {
         end: () => ctrl.close(),
         lastEventId: request.headers.get('Last-Event-ID'),
         auth: request.headers.get('Authorization'),
+        lang: request.headers.get('Accept-Language'),
       });
       return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream' } });
     }),
@@ -192,6 +193,22 @@ describe('LiveEvents', () => {
     window.dispatchEvent(new Event('online'));
     // Without the 'online' wake-up the next try would wait 2.5 to 5 seconds.
     await waitFor(() => expect(streams).toHaveLength(2), { timeout: 1000 });
+    expect(streams[1]!.lastEventId).toBe('3');
+  });
+
+  it('asks for the interface language at each connection (the server writes notifications in it)', async () => {
+    const streams = mockStream();
+    let lang = 'fa';
+    client = new LiveEvents({ token: 'tok', lang: () => lang, minDelayMs: 10, maxDelayMs: 40 });
+    client.start();
+    await waitFor(() => expect(client!.status).toBe('open'));
+    expect(streams[0]!.lang).toBe('fa');
+    streams[0]!.push('id: 3\nevent: message\ndata: {}\n\n');
+    await waitFor(() => expect(client!.lastEventId).toBe('3'));
+    lang = 'en';
+    client.reconnect();
+    await waitFor(() => expect(streams).toHaveLength(2));
+    expect(streams[1]!.lang).toBe('en');
     expect(streams[1]!.lastEventId).toBe('3');
   });
 });

@@ -102,6 +102,9 @@ export type LiveStatus = 'connecting' | 'open' | 'closed';
 export type LiveEventsOptions = {
   /** The bearer token sent in the Authorization header. */
   token: string;
+  /** The interface language, sent as Accept-Language at each connection:
+   * the server writes the texts of its events (notifications) in it. */
+  lang?: () => string;
   url?: string;
   /** Reconnection delays: the first try waits about minDelay, doubling up to maxDelay. */
   minDelayMs?: number;
@@ -118,7 +121,7 @@ type Handler = (data: unknown, e: SseEvent) => void;
  * ends the stream for good (logout). Handlers get each event's data parsed
  * as JSON. */
 export class LiveEvents {
-  private readonly opts: Required<Omit<LiveEventsOptions, 'fetch'>> & { fetch: typeof fetch };
+  private readonly opts: Required<Omit<LiveEventsOptions, 'fetch' | 'lang'>> & Pick<LiveEventsOptions, 'lang'> & { fetch: typeof fetch };
   private readonly handlers = new Map<string, Set<Handler>>();
   private readonly statusListeners = new Set<() => void>();
   private current: LiveStatus = 'connecting';
@@ -290,6 +293,8 @@ export class LiveEvents {
       'Cache-Control': 'no-cache',
     };
     if (this.lastEventId) headers['Last-Event-ID'] = this.lastEventId;
+    const lang = this.opts.lang?.();
+    if (lang) headers['Accept-Language'] = lang;
     let idle: ReturnType<typeof setTimeout> | undefined;
     const armIdle = () => {
       clearTimeout(idle);

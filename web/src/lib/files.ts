@@ -58,3 +58,10 @@ export function checkFile(file: Pick<File, 'name' | 'type' | 'size'>, r: FileRul
   if (file.size > r.maxBytes) return 'size';
   return null;
 }
+
+/** Chat attachments: an image (JPEG, PNG, WebP, GIF) or a PDF, at most 10 MB. */
+export const ATTACHMENT_RULE = rule(
+  ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'application/pdf'],
+  ['jpg', 'jpeg', 'png', 'webp', 'gif', 'pdf'],
+  10 * MB,
+);

@@ -100,6 +100,14 @@ export function formatSignedMoney(toman: number, lang: Lang): string {
   return `${amount} ${words(lang).toman}`;
 }
 
+/** formatFileSize writes a file's size in KB, or in MB from one megabyte ("۲٫۵ مگابایت", "2.5 MB"). */
+export function formatFileSize(bytes: number, lang: Lang): string {
+  const mb = 1024 * 1024;
+  return bytes >= mb
+    ? i18n.t('format.sizeMB', { lng: lang, size: formatNumber(bytes / mb, lang, { maximumFractionDigits: 1 }) })
+    : i18n.t('format.sizeKB', { lng: lang, size: formatNumber(Math.max(1, Math.round(bytes / 1024)), lang) });
+}
+
 /** formatCountdown writes seconds as m:ss ("۱:۵۹", "1:59"). */
 export function formatCountdown(seconds: number, lang: Lang): string {
   const s = Math.max(0, Math.ceil(seconds));

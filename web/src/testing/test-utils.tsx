@@ -48,6 +48,7 @@ export function makeUser(over: Partial<User> = {}): User {
     role: 'student',
     username: 'sara',
     email: 'sara@example.com',
+    email_verified: false,
     phone: '09121234567',
     first_name: '',
     last_name: '',

@@ -46,6 +46,7 @@ export function AppLayout({ role }: { role: Role }) {
       <Drawer open={drawerOpen} onOpenChange={setDrawerOpen} role={role} onLogout={onLogout} returnFocusRef={menuButton} />
       <div className="lg:ps-64">
         <Header
+          role={role}
           user={user}
           menuButtonRef={menuButton}
           onMenu={() => setDrawerOpen(true)}

@@ -4,13 +4,15 @@ import { Menu as MenuIcon, ShoppingBag } from 'lucide-react';
 import { IconButton } from '@/components/ui/button';
 import { LanguageToggle, ThemeToggle } from '@/components/ui/preference-toggles';
 import { Logo } from '@/components/ui/logo';
-import type { User } from '@/lib/auth/user';
+import type { Role, User } from '@/lib/auth/user';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { UserMenu } from './user-menu';
 
 /** STORE_URL is the external shop of the main site. */
 export const STORE_URL = 'https://zabano.ir/shop';
 
 type HeaderProps = {
+  role: Role;
   user: User | null;
   menuButtonRef?: RefObject<HTMLButtonElement | null>;
   onMenu: () => void;
@@ -18,8 +20,9 @@ type HeaderProps = {
   onLogout: () => void;
 };
 
-/** Header carries the menu toggle, theme and language toggles, the store link and the user menu. */
-export function Header({ user, menuButtonRef, onMenu, menuOpen, onLogout }: HeaderProps) {
+/** Header carries the menu toggle, theme and language toggles, the store
+ * link, a member's notification bell and the user menu. */
+export function Header({ role, user, menuButtonRef, onMenu, menuOpen, onLogout }: HeaderProps) {
   const { t } = useTranslation();
   return (
     <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-line bg-surface/90 px-3 backdrop-blur sm:px-5">
@@ -47,6 +50,7 @@ export function Header({ user, menuButtonRef, onMenu, menuOpen, onLogout }: Head
         </a>
         <LanguageToggle />
         <ThemeToggle />
+        {role !== 'admin' && <NotificationBell role={role} />}
         <UserMenu user={user} onLogout={onLogout} />
       </div>
     </header>

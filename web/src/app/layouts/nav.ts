@@ -1,6 +1,7 @@
 import {
   BadgeCheck,
   Banknote,
+  BellRing,
   CalendarCheck,
   CalendarClock,
   CreditCard,
@@ -57,6 +58,7 @@ export const navItems: Record<Role, NavItem[]> = {
     { to: paths.admin.commission.path, label: msg('admin.nav.commission'), icon: Percent },
     { to: paths.admin.audit.path, label: msg('admin.nav.audit'), icon: ShieldCheck },
     { to: paths.admin.log.path, label: msg('admin.nav.log'), icon: ScrollText },
+    { to: paths.admin.deliveries.path, label: msg('admin.nav.deliveries'), icon: BellRing },
   ],
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendMessage, mergeNewest, prependOlder, withLastMessage, withReadChat } from './messages-cache';
+import { appendMessage, keepReadMarks, lastReadOf, mergeNewest, prependOlder, withLastMessage, withOtherRead, withReadChat } from './messages-cache';
 import { visiblePending, pendingReducer, type PendingMessage } from './pending';
 import type { Chat, Message } from './types';
 
@@ -9,6 +9,7 @@ const msg = (id: number, over: Partial<Message> = {}): Message => ({
   sender: 10,
   content: `m${id}`,
   timestamp: new Date(2026, 10, 21, 10, id).toISOString(),
+  attachment: null,
   ...over,
 });
 const ids = (l: Message[]) => l.map((m) => m.id);
@@ -50,11 +51,40 @@ describe('messages cache', () => {
   });
 });
 
+describe('read receipts', () => {
+  it("find the reader's own newest message the other side has read", () => {
+    const list = [msg(1), msg(2, { sender: 5 }), msg(3, { sender: 5 }), msg(4), msg(5, { sender: 5 })];
+    expect(lastReadOf(list, 5, 0)).toBeNull();
+    expect(lastReadOf(list, 5, 2)).toBe(2);
+    expect(lastReadOf(list, 5, 4)).toBe(3);
+    expect(lastReadOf(list, 5, 9)).toBe(5);
+    expect(lastReadOf(list, 10, 1)).toBe(1);
+  });
+
+  it('move a chat’s read mark forward only', () => {
+    const chat = { id: 1, other_read_id: 4 } as Chat;
+    const list = [chat, { id: 2, other_read_id: 0 } as Chat];
+    expect(withOtherRead(list, 1, 6)![0]!.other_read_id).toBe(6);
+    expect(withOtherRead(list, 1, 3)).toBe(list);
+    expect(withOtherRead(list, 2, 1)![1]!.other_read_id).toBe(1);
+    expect(withOtherRead(list, 9, 1)).toBe(list);
+    expect(withOtherRead(undefined, 1, 1)).toBeUndefined();
+  });
+
+  it('survive a read of the list that left before the seen event', () => {
+    const cached = [{ id: 1, other_read_id: 6 } as Chat, { id: 2, other_read_id: 1 } as Chat];
+    const fresh = [{ id: 1, other_read_id: 4 } as Chat, { id: 2, other_read_id: 3 } as Chat, { id: 3, other_read_id: 0 } as Chat];
+    expect(keepReadMarks(cached, fresh).map((c) => c.other_read_id)).toEqual([6, 3, 0]);
+    expect(keepReadMarks(undefined, fresh)).toBe(fresh);
+  });
+});
+
 describe('pending messages', () => {
   const p = (key: string, content: string, afterId = 2): PendingMessage => ({
     key,
     chatId: 1,
     content,
+    file: null,
     status: 'sending',
     error: null,
     createdAt: '',
@@ -76,5 +106,14 @@ describe('pending messages', () => {
     const list = [p('a', 'hi'), p('b', 'hi'), { ...p('c', 'hi'), status: 'failed' as const }];
     expect(visiblePending(saved, list, 10).map((x) => x.key)).toEqual(['b', 'c']);
     expect(visiblePending(saved, list, 99).map((x) => x.key)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('matches a file sent alone with a saved copy that has a file', () => {
+    const file = new File(['x'], 'a.png', { type: 'image/png' });
+    const withFile = { ...p('f', ''), file };
+    const attachment = { name: 'a.png', type: 'image/png' as const, size: 1, url: 'u' };
+    expect(visiblePending([msg(3, { content: '' })], [withFile], 10)).toHaveLength(1);
+    expect(visiblePending([msg(3, { content: '', attachment })], [withFile], 10)).toHaveLength(0);
+    expect(visiblePending([msg(3, { content: '', attachment })], [p('g', '')], 10)).toHaveLength(1);
   });
 });

@@ -64,3 +64,32 @@ export function withChat(chats: Chat[] | undefined, chat: Chat): Chat[] {
   if (chats.some((c) => c.id === chat.id)) return chats.map((c) => (c.id === chat.id ? chat : c));
   return [chat, ...chats];
 }
+
+/** withOtherRead records that the other side has read chatId up to readId
+ * (a read never goes back). */
+export function withOtherRead(chats: Chat[] | undefined, chatId: number, readId: number): Chat[] | undefined {
+  if (!chats || !chats.some((c) => c.id === chatId && c.other_read_id < readId)) return chats;
+  return chats.map((c) => (c.id === chatId ? { ...c, other_read_id: readId } : c));
+}
+
+/** keepReadMarks is a freshly read chat list with each chat's read mark
+ * never behind the one cached (a "seen" event can land while an older read
+ * of the list is on its way, and a read never goes back). */
+export function keepReadMarks(cached: Chat[] | undefined, fresh: Chat[]): Chat[] {
+  if (!cached) return fresh;
+  const marks = new Map(cached.map((c) => [c.id, c.other_read_id]));
+  return fresh.map((c) => {
+    const mark = marks.get(c.id) ?? 0;
+    return mark > c.other_read_id ? { ...c, other_read_id: mark } : c;
+  });
+}
+
+/** lastReadOf is the id of the reader's own newest message that the other
+ * side has read (at or before otherReadId), or null when none is. */
+export function lastReadOf(messages: readonly Message[], me: number, otherReadId: number): number | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.sender === me && m.id <= otherReadId) return m.id;
+  }
+  return null;
+}

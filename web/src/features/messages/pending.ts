@@ -7,6 +7,8 @@ export type PendingMessage = {
   key: string;
   chatId: number;
   content: string;
+  /** A file sent with it, kept for a retry. */
+  file: File | null;
   status: 'sending' | 'failed';
   /** Why the send failed, in the interface language. */
   error: string | null;
@@ -57,7 +59,15 @@ export function visiblePending(saved: Message[], pending: PendingMessage[], me: 
   const claimed = new Set<number>();
   return pending.filter((p) => {
     if (p.status !== 'sending') return true;
-    const copy = saved.find((m) => m.sender === me && m.id > p.afterId && !claimed.has(m.id) && m.content === p.content);
+    const copy = saved.find(
+      (m) =>
+        m.sender === me &&
+        m.id > p.afterId &&
+        !claimed.has(m.id) &&
+        m.content === p.content &&
+        // The server may rename a file: having one is enough to match.
+        Boolean(m.attachment) === (p.file !== null),
+    );
     if (!copy) return true;
     claimed.add(copy.id);
     return false;

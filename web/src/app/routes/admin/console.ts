@@ -11,3 +11,4 @@ export { AdminReviewsRoute } from './reviews';
 export { AdminCommissionRoute } from './commission';
 export { AdminAuditRoute } from './audit';
 export { AdminLogRoute } from './log';
+export { AdminDeliveriesRoute } from './deliveries';

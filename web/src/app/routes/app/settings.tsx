@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '@/components/ui/page-heading';
+import { NotificationSettings } from '@/features/notifications/components/notification-settings';
 import { SettingsScreen } from '@/features/settings/components/settings-screen';
 
 export function StudentSettingsRoute() {
@@ -7,7 +8,7 @@ export function StudentSettingsRoute() {
   return (
     <>
       <PageHeading description={t('settings.intro')}>{t('pages.settings')}</PageHeading>
-      <SettingsScreen role="student" />
+      <SettingsScreen role="student" notifications={<NotificationSettings role="student" />} />
     </>
   );
 }
@@ -17,7 +18,7 @@ export function TeacherSettingsRoute() {
   return (
     <>
       <PageHeading description={t('settings.intro')}>{t('pages.settings')}</PageHeading>
-      <SettingsScreen role="teacher" />
+      <SettingsScreen role="teacher" notifications={<NotificationSettings role="teacher" />} />
     </>
   );
 }

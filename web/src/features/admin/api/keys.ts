@@ -15,6 +15,7 @@ export const adminKeys = {
   commission: ['admin', 'commission'] as const,
   audit: ['admin', 'audit'] as const,
   log: ['admin', 'log'] as const,
+  failedDeliveries: ['admin', 'deliveries', 'failed'] as const,
 };
 
 /** useAdminAction is the mutation of an operator's action. An action changes

@@ -40,3 +40,6 @@ export type DisputeMessage = DisputeDetail['messages'][number];
 export type Commission = Schemas['Commission'];
 
 export type LogEntry = Schemas['OperatorAction'];
+
+/** FailedDelivery is a notification the worker could not send by one channel after every try. */
+export type FailedDelivery = Schemas['FailedDelivery'];

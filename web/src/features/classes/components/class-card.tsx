@@ -8,6 +8,7 @@ import { languageLevel, languageName } from '@/lib/languages';
 import { Stars } from '@/features/reviews/components/rating-summary';
 import { cancelCase, canMarkDone, canRequestCancel, canReview, durationOf, hasEnded, showsMeetingLink, type Booking } from '../rules';
 import { canPropose } from '../reschedule-rules';
+import { AddToCalendar } from './add-to-calendar';
 import { useClassTime, useInstantText } from './class-time';
 import { PersonAvatar } from './person-avatar';
 import { ReschedulePanel } from './reschedule-panel';
@@ -27,13 +28,15 @@ type ClassCardProps = {
   /** Proposing another time, and the notices of answering the teacher's. */
   onPropose?: (b: Booking) => void;
   onRescheduleNotice?: { succeed: (text: string) => void; fail: (text: string) => void };
+  /** Why a class's calendar file could not be had. */
+  onCalendarFailed: (text: string) => void;
 };
 
 /** ClassCard is one of the student's classes: teacher, time, duration,
  * price, status, the meeting link while it is booked, and the actions it
  * allows (mark done once it has ended, cancel while booked and not yet
  * started, saying whether that is free until a time or the teacher's to approve). */
-export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, onReview, busy, onPropose, onRescheduleNotice }: ClassCardProps) {
+export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, onReview, busy, onPropose, onRescheduleNotice, onCalendarFailed }: ClassCardProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const classTime = useClassTime();
@@ -44,6 +47,8 @@ export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, on
   const cancelAllowed = canRequestCancel(b, now);
   const reviewAllowed = onReview !== undefined && canReview(b, now);
   const proposeAllowed = onPropose !== undefined && canPropose(b, now);
+  // A booked class still ahead can go into the reader's calendar.
+  const calendarAllowed = b.status === 'booked' && !hasEnded(b, now);
   return (
     <article aria-labelledby={headingId} className="rounded-2xl border border-line bg-surface p-4 sm:p-5">
       <div className="flex items-start gap-3">
@@ -94,7 +99,7 @@ export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, on
           onFailed={onRescheduleNotice.fail}
         />
       )}
-      {(showsMeetingLink(b, now) || doneAllowed || cancelAllowed || reviewAllowed || proposeAllowed) && (
+      {(showsMeetingLink(b, now) || doneAllowed || cancelAllowed || reviewAllowed || proposeAllowed || calendarAllowed) && (
         <div className="mt-4 flex flex-wrap items-center gap-2">
           {showsMeetingLink(b, now) && (
             <a
@@ -120,6 +125,7 @@ export function ClassCard({ booking: b, tz, now, onMarkDone, onRequestCancel, on
               {t('reviews.rate.action')}
             </Button>
           )}
+          {calendarAllowed && <AddToCalendar bookingId={b.id} onFailed={onCalendarFailed} />}
           {proposeAllowed && (
             <Button variant="secondary" disabled={busy !== null} onClick={() => onPropose(b)}>
               <CalendarSync className="size-4" aria-hidden />

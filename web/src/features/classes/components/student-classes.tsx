@@ -222,6 +222,7 @@ export function StudentClasses() {
                     onReview={setRating}
                     onPropose={setMoving}
                     onRescheduleNotice={notice}
+                    onCalendarFailed={notice.fail}
                   />
                 </li>
               ))}

@@ -32,6 +32,7 @@ import {
   type TeacherTab,
 } from '../rules';
 import { canPropose } from '../reschedule-rules';
+import { AddToCalendar } from './add-to-calendar';
 import { useClassTime, useInstantText } from './class-time';
 import { PersonAvatar } from './person-avatar';
 import { RescheduleDialog } from './reschedule-dialog';
@@ -169,6 +170,7 @@ export function TeacherClasses() {
                   today={today}
                   onCancel={() => { cancel.reset(); setCancelling(b); }}
                   onPropose={() => setMoving(b)}
+                  onCalendarFailed={notice.fail}
                 />
                 <ReschedulePanel booking={b} side="teacher" tz={tz} now={now} onAnswered={notice.succeed} onFailed={notice.fail} />
               </li>
@@ -274,13 +276,21 @@ function Empty({ tab }: { tab: TeacherTab }) {
   );
 }
 
-type UpcomingRowProps = { booking: Booking; tz: string; now: number; today: string; onCancel: () => void; onPropose: () => void };
+type UpcomingRowProps = {
+  booking: Booking;
+  tz: string;
+  now: number;
+  today: string;
+  onCancel: () => void;
+  onPropose: () => void;
+  onCalendarFailed: (text: string) => void;
+};
 
 /** UpcomingRow is an upcoming class: its day (today, tomorrow, or month and
  * day), the student, the time range, the join button (active from 15 minutes
- * before the start to 15 minutes after it), "propose another time" and the
- * cancel button. */
-function UpcomingRow({ booking: b, tz, now, today, onCancel, onPropose }: UpcomingRowProps) {
+ * before the start to 15 minutes after it), "propose another time", "add to
+ * calendar" and the cancel button. */
+function UpcomingRow({ booking: b, tz, now, today, onCancel, onPropose, onCalendarFailed }: UpcomingRowProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const start = startOf(b);
@@ -337,6 +347,11 @@ function UpcomingRow({ booking: b, tz, now, today, onCancel, onPropose }: Upcomi
             {t('classes.reschedule.propose')}
           </Button>
         )}
+        <AddToCalendar
+          bookingId={b.id}
+          onFailed={onCalendarFailed}
+          compact={{ label: t('classes.calendar.addLabel', { student: name, time: range }) }}
+        />
         <IconButton
           label={t('classes.teacher.cancelLabel', { student: name, time: range })}
           onClick={onCancel}

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { TextArea, TextField } from '@/components/ui/field';
 import { applyFieldErrors, errorText } from '@/lib/api/error-text';
 import { cn } from '@/lib/cn';
-import { formatNumber } from '@/lib/format';
+import { formatFileSize } from '@/lib/format';
 import { useFieldError } from '@/lib/forms';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useCreateMaterial } from '../api/create-material';
@@ -17,23 +17,13 @@ import { materialTypes } from '../types';
 
 const empty: MaterialValues = { material_type: 'note', title: '', description: '', link_url: '', file: null };
 
-/** formatSize writes a file size in KB or MB. */
-function useFormatSize() {
-  const lang = useLang();
-  const { t } = useTranslation();
-  return (bytes: number) =>
-    bytes >= 1024 * 1024
-      ? t('materials.form.sizeMB', { size: formatNumber(bytes / (1024 * 1024), lang, { maximumFractionDigits: 1 }) })
-      : t('materials.form.sizeKB', { size: formatNumber(Math.max(1, Math.round(bytes / 1024)), lang) });
-}
-
 /** MaterialForm adds a material: a note, a class link or an assignment, a
  * title, an optional description, and the link's URL or the file. Submit
  * stays disabled until the form is valid. */
 export function MaterialForm({ onCreated }: { onCreated?: () => void }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const fieldError = useFieldError();
-  const formatSize = useFormatSize();
   const create = useCreateMaterial();
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -167,7 +157,7 @@ export function MaterialForm({ onCreated }: { onCreated?: () => void }) {
             </p>
           ) : (
             <p id={`${fileId}-hint`} className="text-xs text-muted">
-              {file ? `${t('materials.form.fileHint')} · ${formatSize(file.size)}` : t('materials.form.fileHint')}
+              {file ? `${t('materials.form.fileHint')} · ${formatFileSize(file.size, lang)}` : t('materials.form.fileHint')}
             </p>
           )}
         </div>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
 import { useLiveStatus } from '@/lib/events-provider';
+import { keepReadMarks } from '../messages-cache';
 import type { Chat } from '../types';
 
 /** Spec section 9: the chat list is polled every 10 s (here only while the live stream is down). */
@@ -14,7 +15,14 @@ export function getChats(signal?: AbortSignal): Promise<Chat[]> {
 }
 
 export function chatsQueryOptions() {
-  return queryOptions({ queryKey: chatsQueryKey, queryFn: ({ signal }) => getChats(signal) });
+  return queryOptions({
+    queryKey: chatsQueryKey,
+    queryFn: async ({ signal, client }) => {
+      const fresh = await getChats(signal);
+      // What the cache holds when the answer lands, seen events included.
+      return keepReadMarks(client.getQueryData<Chat[]>(chatsQueryKey), fresh);
+    },
+  });
 }
 
 /** useChats is the chat list; live events keep it fresh, polling while they cannot. */

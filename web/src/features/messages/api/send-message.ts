@@ -5,11 +5,18 @@ import type { Chat, Message } from '../types';
 import { chatsQueryKey } from './get-chats';
 import { messagesQueryKey } from './get-messages';
 
-export type SendInput = { chatId: number; content: string };
+export type SendInput = { chatId: number; content: string; file?: File | null };
 
-/** sendMessage is POST /api/messages/send/; the answer is the saved message. */
-export function sendMessage({ chatId, content }: SendInput): Promise<Message> {
-  return request(api.POST('/api/messages/send/', { body: { chat_id: chatId, content } }));
+/** sendMessage is POST /api/messages/send/; the answer is the saved message.
+ * A file goes as multipart form data, with the text if there is any. */
+export function sendMessage({ chatId, content, file }: SendInput): Promise<Message> {
+  if (!file) return request(api.POST('/api/messages/send/', { body: { chat_id: chatId, content } }));
+  const form = new FormData();
+  form.set('chat_id', String(chatId));
+  if (content) form.set('content', content);
+  form.set('file', file, file.name);
+  // openapi-fetch sends FormData as is, with its multipart boundary.
+  return request(api.POST('/api/messages/send/', { body: form as unknown as { chat_id: number; content: string } }));
 }
 
 /** useSendMessage sends a message and puts the saved one in the chat and the list. */

@@ -13,6 +13,8 @@ export function ChatSummary({ chat, me, unread }: { chat: Chat; me: number; unre
   const lang = useLang();
   const name = chat.participant.name || chat.participant.username;
   const last = chat.last_message;
+  // A file sent without words is named instead.
+  const lastText = last ? last.content || (last.attachment ? t('messages.attachment.preview', { name: last.attachment.name }) : '') : '';
   return (
     <>
       <ChatAvatar name={name} photo={chat.participant.photo} />
@@ -29,8 +31,8 @@ export function ChatSummary({ chat, me, unread }: { chat: Chat; me: number; unre
           <span dir="auto" className={cn('truncate text-sm', unread > 0 ? 'text-fg' : 'text-muted')}>
             {last
               ? last.sender === me
-                ? t('messages.youPrefix', { text: last.content })
-                : last.content
+                ? t('messages.youPrefix', { text: lastText })
+                : lastText
               : t('messages.noMessagePreview')}
           </span>
           {unread > 0 && (

@@ -1,9 +1,11 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SendHorizontal } from 'lucide-react';
+import { FileText, ImageIcon, Paperclip, SendHorizontal, X } from 'lucide-react';
+import { IconButton } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { formatNumber } from '@/lib/format';
+import { ATTACHMENT_RULE, checkFile, MB } from '@/lib/files';
+import { formatFileSize, formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 
 /** The server's limit on a message (decisions: 1 to 4000 characters). */
@@ -14,30 +16,50 @@ type ComposerProps = {
   chatId: number | null;
   /** A message of this chat is on its way. */
   sending: boolean;
-  /** Sends trimmed, non-empty content. */
-  onSend: (content: string) => void;
+  /** Sends trimmed content (empty only with a file) and the chosen file, if any. */
+  onSend: (content: string, file: File | null) => void;
 };
 
-/** Composer is the message field: Enter sends, Shift+Enter breaks the line.
- * The send button is disabled when the text is empty, while sending, or with no chat. */
+/** Composer is the message field: Enter sends, Shift+Enter breaks the line;
+ * the paperclip adds an image or a PDF (checked here: type and 10 MB). The
+ * send button is disabled with neither text nor file, while sending, or with no chat. */
 export function Composer({ chatId, sending, onSend }: ComposerProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const id = useId();
   const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
   const content = text.trim();
   const length = Array.from(content).length;
   const tooLong = length > MAX_MESSAGE;
-  const disabled = !chatId || sending || content === '' || tooLong;
+  const disabled = !chatId || sending || (content === '' && !file) || tooLong;
+
+  const pick = (chosen: File | undefined) => {
+    if (picker.current) picker.current.value = '';
+    if (!chosen) return;
+    const problem = checkFile(chosen, ATTACHMENT_RULE);
+    if (problem) {
+      setError(
+        problem === 'type'
+          ? t('messages.attachment.badType')
+          : t('messages.attachment.tooBig', { max: formatNumber(ATTACHMENT_RULE.maxBytes / MB, lang) }),
+      );
+      return;
+    }
+    setError(null);
+    setFile(chosen);
+    field.current?.focus();
+  };
 
   const submit = () => {
     if (!chatId) {
       setError(t('messages.errors.noChat'));
       return;
     }
-    if (content === '') {
+    if (content === '' && !file) {
       setError(t('messages.errors.empty'));
       return;
     }
@@ -48,7 +70,8 @@ export function Composer({ chatId, sending, onSend }: ComposerProps) {
     if (sending) return;
     setError(null);
     setText('');
-    onSend(content);
+    setFile(null);
+    onSend(content, file);
     field.current?.focus();
   };
 
@@ -66,7 +89,39 @@ export function Composer({ chatId, sending, onSend }: ComposerProps) {
   const left = MAX_MESSAGE - length;
   return (
     <form onSubmit={onSubmit} noValidate className="border-t border-line p-3">
+      {file && (
+        <div className="mb-2 flex items-center gap-2 rounded-lg border border-line bg-surface-2 px-3 py-1.5 text-sm">
+          {file.type.startsWith('image/') ? (
+            <ImageIcon className="size-4 shrink-0 text-muted" aria-hidden />
+          ) : (
+            <FileText className="size-4 shrink-0 text-muted" aria-hidden />
+          )}
+          <bdi className="min-w-0 flex-1 truncate">{file.name}</bdi>
+          <span className="shrink-0 text-xs text-muted">{formatFileSize(file.size, lang)}</span>
+          <IconButton label={t('messages.attachment.remove', { name: file.name })} onClick={() => setFile(null)} className="-me-2 size-8">
+            <X className="size-4" aria-hidden />
+          </IconButton>
+        </div>
+      )}
       <div className="flex items-end gap-2">
+        <input
+          ref={picker}
+          type="file"
+          accept={ATTACHMENT_RULE.accept}
+          className="hidden"
+          tabIndex={-1}
+          aria-hidden
+          data-testid="attachment-input"
+          onChange={(e) => pick(e.target.files?.[0])}
+        />
+        <IconButton
+          label={t('messages.attachment.add')}
+          disabled={!chatId}
+          onClick={() => picker.current?.click()}
+          className="size-11 shrink-0 disabled:opacity-60"
+        >
+          <Paperclip className="size-5" aria-hidden />
+        </IconButton>
         <label htmlFor={id} className="sr-only">
           {t('messages.messageLabel')}
         </label>

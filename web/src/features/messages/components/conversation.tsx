@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, WifiOff } from 'lucide-react';
 import { Button, IconButton } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { useLang } from '@/lib/i18n/use-lang';
 import { useMessages } from '../api/get-messages';
 import { useMarkRead } from '../api/mark-read';
 import { dayLabel, sameDay } from '../format';
+import { lastReadOf } from '../messages-cache';
 import { useRegisterActiveChat, usePageVisible } from '../hooks/active-chat';
 import { visiblePending, type PendingMessage } from '../pending';
 import type { Chat } from '../types';
@@ -23,7 +24,7 @@ type ConversationProps = {
   chat: Chat | undefined;
   me: number;
   pending: PendingMessage[];
-  onSend: (content: string) => void;
+  onSend: (content: string, file: File | null) => void;
   onRetry: (p: PendingMessage) => void;
   onDiscard: (p: PendingMessage) => void;
   onBack: () => void;
@@ -92,6 +93,15 @@ export function Conversation({ chatId, chat, me, pending, onSend, onRetry, onDis
     }
     prev.current = { first, last, height: el.scrollHeight, pending: shownPending.length };
   }, [saved, first, last, lastMine, shownPending.length]);
+
+  // The sender's "read" goes under their newest message the other side has read.
+  const lastRead = saved ? lastReadOf(saved, me, chat?.other_read_id ?? 0) : null;
+
+  // An image grows its message when it loads: a view at the bottom stays there.
+  const onMediaLoad = useCallback(() => {
+    const el = scroller.current;
+    if (el && nearBottom.current) el.scrollTop = el.scrollHeight;
+  }, []);
 
   const { loadOlder, loadingOlder, olderError } = q;
   const hasOlder = q.data?.hasOlder ?? false;
@@ -170,7 +180,14 @@ export function Conversation({ chatId, chat, me, pending, onSend, onRetry, onDis
                 return (
                   <Fragment key={m.id}>
                     {newDay && <DayDivider label={dayLabel(m.timestamp, lang, words)} />}
-                    <MessageBubble content={m.content} timestamp={m.timestamp} mine={m.sender === me} />
+                    <MessageBubble
+                      content={m.content}
+                      timestamp={m.timestamp}
+                      mine={m.sender === me}
+                      attachment={m.attachment ?? null}
+                      read={m.id === lastRead}
+                      onMediaLoad={onMediaLoad}
+                    />
                   </Fragment>
                 );
               })}
@@ -180,6 +197,7 @@ export function Conversation({ chatId, chat, me, pending, onSend, onRetry, onDis
                   content={p.content}
                   timestamp={p.createdAt}
                   mine
+                  attachment={p.file && { name: p.file.name, type: p.file.type, size: p.file.size, url: '' }}
                   pending={p}
                   onRetry={() => onRetry(p)}
                   onDiscard={() => onDiscard(p)}

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import i18n from '@/lib/i18n';
 import { server } from '@/testing/server';
@@ -10,7 +10,7 @@ const ME = 1;
 const TEACHER = 7;
 
 function message(id: number, over: Partial<Message> = {}): Message {
-  return { id, chat_id: 5, sender: TEACHER, content: `message ${id}`, timestamp: new Date().toISOString(), ...over };
+  return { id, chat_id: 5, sender: TEACHER, content: `message ${id}`, timestamp: new Date().toISOString(), attachment: null, ...over };
 }
 
 function chat(over: Partial<Chat> = {}): Chat {
@@ -21,6 +21,7 @@ function chat(over: Partial<Chat> = {}): Chat {
     participant: { id: TEACHER, username: 'nima', name: 'Nima Karimi', photo: null, role: 'teacher' },
     last_message: message(2),
     unread: 2,
+    other_read_id: 0,
     created_at: new Date().toISOString(),
     ...over,
   };
@@ -345,5 +346,111 @@ describe('messages screen', { timeout: 60_000 }, () => {
     await user.type(within(dialog).getByLabelText('Search'), 'ali@');
     await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Chat with Sara Ahmadi' })).not.toBeInTheDocument());
     expect(within(dialog).getByRole('button', { name: 'Chat with Ali Rezaei' })).toBeInTheDocument();
+  });
+
+  it('shows "read" under the sender’s last message the other side has read, moved live by the stream', async () => {
+    await i18n.changeLanguage('en');
+    const mine = (id: number) => message(id, { sender: ME, content: `mine ${id}` });
+    api({ messages: [message(1), mine(2), mine(3), mine(4)], chats: [chat({ last_message: mine(4), unread: 0, other_read_id: 2 })] });
+    let push!: (text: string) => void;
+    server.use(
+      http.get('*/api/events/', () => {
+        const body = new ReadableStream<Uint8Array>({
+          start(c) {
+            push = (t) => c.enqueue(new TextEncoder().encode(t));
+          },
+        });
+        return new HttpResponse(body, { headers: { 'Content-Type': 'text/event-stream' } });
+      }),
+    );
+    signInStudent();
+    renderApp('/student/messages?chat=5');
+    const log = await screen.findByRole('log');
+    await within(log).findByText('mine 4');
+    const receiptOf = async (text: string) => (await within(log).findByText(text)).closest('li')!;
+    expect(within(log).getAllByText('Read')).toHaveLength(1);
+    expect(within(await receiptOf('mine 2')).getByText('Read')).toBeInTheDocument();
+    await waitFor(() => expect(push).toBeDefined());
+    push(`id: 1\nevent: seen\ndata: ${JSON.stringify({ chat_id: 5, read_id: 4 })}\n\n`);
+    await waitFor(() => expect(within(log).getByText('mine 4').closest('li')).toHaveTextContent('Read'));
+    expect(within(log).getAllByText('Read')).toHaveLength(1);
+    // A read never goes back.
+    push(`id: 2\nevent: seen\ndata: ${JSON.stringify({ chat_id: 5, read_id: 3 })}\n\n`);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(within(log).getByText('mine 4').closest('li')).toHaveTextContent('Read');
+  });
+
+  it('sends an image as multipart with the text, and shows images inline and PDFs as downloads', async () => {
+    await i18n.changeLanguage('en');
+    const image = { name: 'board.png', type: 'image/png' as const, size: 2048, url: 'http://localhost/media/chat/board.png?sig=1' };
+    const pdf = { name: 'homework.pdf', type: 'application/pdf' as const, size: 3 * 1024 * 1024, url: 'http://localhost/media/chat/homework.pdf?sig=2' };
+    const b = api({ messages: [message(1, { content: '', attachment: pdf })] });
+    let form: FormData | undefined;
+    server.use(
+      http.post('*/api/messages/send/', async ({ request }) => {
+        form = await request.formData();
+        const m = message(60, { sender: ME, content: String(form.get('content') ?? ''), attachment: image });
+        b.messages.push(m);
+        return HttpResponse.json(m, { status: 201 });
+      }),
+    );
+    signInStudent();
+    const { user } = renderApp('/student/messages?chat=5');
+    const log = await screen.findByRole('log');
+    const download = await within(log).findByRole('link', { name: /homework\.pdf/ });
+    expect(download).toHaveAttribute('href', pdf.url);
+    expect(download).toHaveAttribute('download', 'homework.pdf');
+    expect(download).toHaveTextContent('3 MB');
+
+    const input = screen.getByTestId('attachment-input') as HTMLInputElement;
+    await user.upload(input, new File([new Uint8Array(2048)], 'board.png', { type: 'image/png' }));
+    expect(screen.getByText('board.png')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Message'), 'see this{Enter}');
+    const img = await within(log).findByRole('img', { name: 'board.png' });
+    expect(img).toHaveAttribute('src', image.url);
+    expect(form?.get('chat_id')).toBe('5');
+    expect(form?.get('content')).toBe('see this');
+    expect((form?.get('file') as File).size).toBe(2048);
+    expect(within(log).getByText('see this')).toBeInTheDocument();
+  });
+
+  it('refuses a file of another type or over 10 MB before sending, and sends a file alone', async () => {
+    await i18n.changeLanguage('en');
+    const b = api();
+    const sent: FormData[] = [];
+    server.use(
+      http.post('*/api/messages/send/', async ({ request }) => {
+        const form = await request.formData();
+        sent.push(form);
+        const file = form.get('file') as File;
+        // The test's fetch drops the file's name on the way: the server names it as the user did.
+        const m = message(70, { sender: ME, content: '', attachment: { name: 'scan.pdf', type: 'application/pdf', size: file.size, url: 'http://localhost/f' } });
+        b.messages.push(m);
+        return HttpResponse.json(m, { status: 201 });
+      }),
+    );
+    signInStudent();
+    const { user } = renderApp('/student/messages?chat=5');
+    await within(await screen.findByRole('log')).findByText('message 2');
+    const input = screen.getByTestId('attachment-input') as HTMLInputElement;
+    // The picker offers only what may be sent, yet a browser may let another through.
+    const choose = (f: File) => fireEvent.change(input, { target: { files: [f] } });
+    choose(new File(['x'], 'notes.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only an image (JPEG, PNG, WebP, GIF) or a PDF can be sent.');
+    const big = new File(['x'], 'scan.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    choose(big);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The file must be at most 10 MB.'));
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+
+    choose(new File(['%PDF'], 'scan.pdf', { type: 'application/pdf' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.get('content')).toBeNull();
+    expect(await within(screen.getByRole('log')).findByRole('link', { name: /scan\.pdf/ })).toBeInTheDocument();
+    // The list names a file sent without words.
+    const list = screen.getByRole('list', { name: 'Your chats' });
+    await waitFor(() => expect(within(list).getByRole('link', { name: /Nima Karimi/ })).toHaveTextContent('📎 scan.pdf'));
   });
 });

@@ -63,19 +63,20 @@ export function MessagesPage() {
     (id: number) => queryClient.getQueryData<MessagePage>(messagesQueryKey(id))?.messages.at(-1)?.id ?? 0,
     [queryClient],
   );
-  const deliver = (p: Pick<PendingMessage, 'chatId' | 'key' | 'content'>) => {
+  const deliver = (p: Pick<PendingMessage, 'chatId' | 'key' | 'content' | 'file'>) => {
     // mutateAsync settles each call (mutate's callbacks follow only the latest one).
-    send.mutateAsync({ chatId: p.chatId, content: p.content }).then(
+    send.mutateAsync({ chatId: p.chatId, content: p.content, file: p.file }).then(
       () => dispatch({ type: 'remove', chatId: p.chatId, key: p.key }),
       (err: unknown) => dispatch({ type: 'fail', chatId: p.chatId, key: p.key, error: errorText(err, t, 'messages.errors.sendFailed') }),
     );
   };
-  const onSend = (content: string) => {
+  const onSend = (content: string, file: File | null) => {
     if (!chatId) return;
     const p: PendingMessage = {
       key: pendingKey(),
       chatId,
       content,
+      file,
       status: 'sending',
       error: null,
       createdAt: new Date().toISOString(),

@@ -17,8 +17,9 @@ function chats(n: number): Chat[] {
     teacher: 100 + i,
     student: 1,
     participant: { id: 100 + i, username: `t${i}`, name: `Teacher ${i + 1}`, photo: null, role: 'teacher' as const },
-    last_message: { id: 50 - i, chat_id: i + 1, sender: i === 0 ? 1 : 100 + i, content: `hello ${i + 1}`, timestamp: new Date(2026, 0, 5, 9, 30).toISOString() },
+    last_message: { id: 50 - i, chat_id: i + 1, sender: i === 0 ? 1 : 100 + i, content: `hello ${i + 1}`, timestamp: new Date(2026, 0, 5, 9, 30).toISOString(), attachment: null },
     unread: i === 1 ? 3 : 0,
+    other_read_id: 0,
     created_at: new Date(2026, 0, 1).toISOString(),
   }));
 }

@@ -2,8 +2,8 @@ import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react
 import { useLiveEvent, useLiveOpened } from '@/lib/events-provider';
 import { chatsQueryKey } from '../api/get-chats';
 import { messagesQueryKey } from '../api/get-messages';
-import { appendMessage, withLastMessage, withReadChat, type MessagePage } from '../messages-cache';
-import { isMessageEventData, isReadEventData, type Chat } from '../types';
+import { appendMessage, withLastMessage, withOtherRead, withReadChat, type MessagePage } from '../messages-cache';
+import { isMessageEventData, isReadEventData, isSeenEventData, type Chat } from '../types';
 
 // Several components keep the caches in step (the sidebar badge, the
 // messages screen); each event's data object is shared by all handlers of
@@ -32,7 +32,8 @@ function refresh(queryClient: QueryClient, key: QueryKey): void {
 
 /** useMessagesLiveSync applies live events to the cached chats and messages:
  * a new message is appended to its chat at once and the list is refreshed
- * for its unread counts; a chat read in another tab refreshes the list. When
+ * for its unread counts; a chat read in another tab refreshes the list; the
+ * other side's reading moves the chat's read mark (the sender's "read"). When
  * the stream (re)opens, the list and open chats are read again to catch up. */
 export function useMessagesLiveSync(): void {
   const queryClient = useQueryClient();
@@ -54,6 +55,10 @@ export function useMessagesLiveSync(): void {
     if (!isReadEventData(data) || !once(data)) return;
     queryClient.setQueryData<Chat[]>(chatsQueryKey, (prev) => withReadChat(prev, data.chat_id));
     refresh(queryClient, chatsQueryKey);
+  });
+  useLiveEvent('seen', (data) => {
+    if (!isSeenEventData(data) || !once(data)) return;
+    queryClient.setQueryData<Chat[]>(chatsQueryKey, (prev) => withOtherRead(prev, data.chat_id, data.read_id));
   });
   useLiveOpened((opening) => {
     if (!once(opening)) return;

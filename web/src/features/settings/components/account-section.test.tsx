@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import Cookies from 'js-cookie';
@@ -14,6 +14,11 @@ function asStudent() {
 }
 
 describe("the user's own data in Settings", () => {
+  // The calendar section reads the member's address (settings-sections.test.tsx looks at it).
+  beforeEach(() => {
+    server.use(http.get('*/api/calendar/', () => HttpResponse.json({ url: 'http://localhost/api/calendar/tok.ics' })));
+  });
+
   afterEach(() => vi.restoreAllMocks());
 
   it('downloads the archive with the session’s token, under the server’s file name', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import Cookies from 'js-cookie';
@@ -8,6 +8,11 @@ import { inOneHour, makeToken, makeUser, renderWithRouter, signIn } from '@/test
 import { SettingsScreen } from './settings-screen';
 
 describe('SettingsScreen', () => {
+  // The calendar section reads the member's address (settings-sections.test.tsx looks at it).
+  beforeEach(() => {
+    server.use(http.get('*/api/calendar/', () => HttpResponse.json({ url: 'http://localhost/api/calendar/tok.ics' })));
+  });
+
   it('switches language and theme', async () => {
     const { user } = renderWithRouter(<SettingsScreen role="student" />, '/student/settings');
     await user.click(await screen.findByRole('radio', { name: 'English' }));

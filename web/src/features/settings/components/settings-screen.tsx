@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Clock, FileArchive, KeyRound, Languages, Palette } from 'lucide-react';
+import { Bell, CalendarDays, Clock, FileArchive, KeyRound, Languages, Mail, Palette } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ChoiceCards } from '@/components/ui/choice-cards';
@@ -24,6 +24,8 @@ import { useChangePassword } from '../api/change-password';
 import { useSaveTeacherTimeZone, useTeacherProfile } from '../api/teacher-time-zone';
 import { passwordSchema, type PasswordValues } from '../schemas';
 import { AccountSection } from './account-section';
+import { CalendarSection } from './calendar-section';
+import { EmailSection } from './email-section';
 import { timeZones, zoneLabel } from '../time-zones';
 
 const selectClass =
@@ -253,9 +255,13 @@ function PasswordSection() {
 }
 
 /** SettingsScreen is the settings of both roles: language, theme, time zone,
- * password, and the user's own data (download it, delete the account). */
-export function SettingsScreen({ role }: { role: Role }) {
+ * notifications (what reaches the member by SMS and email, composed in by the
+ * route from the notifications feature), the email's verification, the
+ * calendar address, password, and the user's own data (download it, delete
+ * the account). */
+export function SettingsScreen({ role, notifications }: { role: Role; notifications?: ReactNode }) {
   const { t } = useTranslation();
+  const member = role === 'teacher' ? 'teacher' : 'student';
   return (
     <div className="space-y-5">
       <div className="grid gap-5 lg:grid-cols-2">
@@ -270,6 +276,29 @@ export function SettingsScreen({ role }: { role: Role }) {
       >
         {role === 'teacher' ? <TeacherZone /> : <StudentZone />}
       </Section>
+      {notifications && (
+        <Section
+          id="settings-notifications"
+          icon={<Bell className="size-5" />}
+          title={t('settings.notifications.title')}
+          description={t('settings.notifications.description')}
+        >
+          {notifications}
+        </Section>
+      )}
+      <div className="grid gap-5 lg:grid-cols-2">
+        <Section id="settings-email" icon={<Mail className="size-5" />} title={t('settings.email.title')} description={t('settings.email.description')}>
+          <EmailSection role={member} />
+        </Section>
+        <Section
+          id="settings-calendar"
+          icon={<CalendarDays className="size-5" />}
+          title={t('settings.calendar.title')}
+          description={t('settings.calendar.description')}
+        >
+          <CalendarSection />
+        </Section>
+      </div>
       <PasswordSection />
       <Section
         id="settings-account"
