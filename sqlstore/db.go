@@ -39,6 +39,8 @@ type DB struct {
 	writer *sql.DB
 	// reader serves read-only transactions; on PostgreSQL it is the writer's pool.
 	reader *sql.DB
+	// stmts are each pool's prepared statements.
+	stmts map[*sql.DB]*stmtCache
 	// Now is the clock; tests set it.
 	Now func() time.Time
 	// TeacherReview makes new teachers wait for an operator's approval
@@ -102,6 +104,7 @@ func connect(dsn string) (*DB, error) {
 		r.SetMaxIdleConns(8)
 		db.writer, db.reader = w, r
 	}
+	db.stmts = map[*sql.DB]*stmtCache{db.writer: newStmtCache(db.writer, db.pg), db.reader: newStmtCache(db.reader, db.pg)}
 	return db, nil
 }
 
@@ -121,6 +124,9 @@ func (db *DB) Optimize(ctx context.Context) error {
 
 // Close closes the database.
 func (db *DB) Close() error {
+	for _, c := range db.stmts {
+		c.close()
+	}
 	err := db.writer.Close()
 	if db.reader != db.writer {
 		err = errors.Join(err, db.reader.Close())
@@ -173,17 +179,25 @@ func (db *DB) migrations(ctx context.Context) (*goose.Provider, error) {
 	return goose.NewProvider(dialect, db.writer, fsys, opts...)
 }
 
-// Tx is a transaction that writes ? placeholders for its dialect.
+// Tx is a transaction that writes ? placeholders for its dialect and runs
+// its pool's prepared statements.
 type Tx struct {
 	tx *sql.Tx
 	pg bool
 	// now is the clock's reading when the transaction began: one instant for all
 	// it writes.
 	now time.Time
+	// cache is the pool's prepared statements; stmts their forms in this
+	// transaction (nil for a statement not prepared yet), and missed the
+	// statements to prepare after it.
+	cache  *stmtCache
+	stmts  map[string]*sql.Stmt
+	missed []string
 }
 
-func (tx *Tx) bind(q string) string {
-	if !tx.pg {
+// bind writes q's ? placeholders as PostgreSQL's $1, $2, ... when pg.
+func bind(pg bool, q string) string {
+	if !pg {
 		return q
 	}
 	var b strings.Builder
@@ -204,7 +218,10 @@ func (tx *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, erro
 	if err := checkText(args); err != nil {
 		return nil, err
 	}
-	return tx.tx.ExecContext(ctx, tx.bind(q), args...)
+	if s := tx.stmt(ctx, q); s != nil {
+		return s.ExecContext(ctx, args...)
+	}
+	return tx.tx.ExecContext(ctx, bind(tx.pg, q), args...)
 }
 
 // placeholders is n comma-separated ?.
@@ -231,7 +248,10 @@ func (tx *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, erro
 	if err := checkText(args); err != nil {
 		return nil, err
 	}
-	return tx.tx.QueryContext(ctx, tx.bind(q), args...)
+	if s := tx.stmt(ctx, q); s != nil {
+		return s.QueryContext(ctx, args...)
+	}
+	return tx.tx.QueryContext(ctx, bind(tx.pg, q), args...)
 }
 
 // row is one row of a query: a *sql.Row, or the error that kept the query
@@ -246,7 +266,10 @@ func (tx *Tx) queryRow(ctx context.Context, q string, args ...any) row {
 	if err := checkText(args); err != nil {
 		return errRow{err}
 	}
-	return tx.tx.QueryRowContext(ctx, tx.bind(q), args...)
+	if s := tx.stmt(ctx, q); s != nil {
+		return s.QueryRowContext(ctx, args...)
+	}
+	return tx.tx.QueryRowContext(ctx, bind(tx.pg, q), args...)
 }
 
 var msgNULText = zabano.Msg{
@@ -287,7 +310,8 @@ func (db *DB) run(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn fun
 	if err != nil {
 		return err
 	}
-	tx := &Tx{tx: sqlTx, pg: db.pg, now: db.Now().UTC()}
+	tx := &Tx{tx: sqlTx, pg: db.pg, now: db.Now().UTC(), cache: db.stmts[pool]}
+	defer func() { tx.cache.prepare(context.WithoutCancel(ctx), tx.missed) }()
 	err = fn(tx)
 	var keep keepWrites
 	if err != nil && !errors.As(err, &keep) {

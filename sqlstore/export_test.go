@@ -60,3 +60,8 @@ func (db *DB) Count(ctx context.Context, table string) (n int, err error) {
 	})
 	return n, err
 }
+
+// Prepared reports whether q is among the prepared statements of either pool.
+func (db *DB) Prepared(q string) bool {
+	return db.stmts[db.reader].get(q) != nil || db.stmts[db.writer].get(q) != nil
+}
