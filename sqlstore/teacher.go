@@ -245,6 +245,16 @@ func likePattern(s string) string {
 	return "%" + r.Replace(strings.ToLower(s)) + "%"
 }
 
+// languageLike matches a languages column to a likePattern, ignoring case:
+// SQLite's LIKE folds ASCII case itself, and a lower() around the column
+// would cost a call per index entry the count reads.
+func languageLike(pg bool) string {
+	if pg {
+		return `tp.languages ILIKE ? ESCAPE '\'`
+	}
+	return `tp.languages LIKE ? ESCAPE '\'`
+}
+
 // FindTeachers implements zabano.TeacherStore: listed teachers only. The
 // listing columns hold what a card needs, so a page is one query; the total
 // is a second, counting query. Orders follow the indexes on (bookable,
@@ -266,7 +276,7 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 		where, args = append(where, `tp.search LIKE ? ESCAPE '\'`), append(args, likePattern(q))
 	}
 	if l := strings.TrimSpace(f.Language); l != "" {
-		where, args = append(where, `lower(tp.languages) LIKE ? ESCAPE '\'`), append(args, likePattern(l))
+		where, args = append(where, languageLike(db.pg)), append(args, likePattern(l))
 	}
 	if id := strings.TrimSpace(f.ID); id != "" {
 		where, args = append(where, `(tp.wp_teacher_id = ? OR CAST(tp.user_id AS TEXT) = ?)`), append(args, id, id)
@@ -330,40 +340,47 @@ func ratingPrior(ctx context.Context, tx *Tx) (float64, error) {
 // cardSlots is how many next free slots a teacher card carries.
 const cardSlots = 3
 
-// findNextSlots fills the next free slots of the teachers of a page, in one
-// query for the page.
+// findNextSlots fills the next free slots of the teachers of a page and how
+// many they have, in two queries that read the slots_free index alone: one
+// counts, the other takes each teacher's first cardSlots in its order, a
+// LIMIT per teacher rather than every free slot of the page sorted.
 func findNextSlots(ctx context.Context, tx *Tx, list []*zabano.TeacherProfile) error {
 	if len(list) == 0 {
 		return nil
 	}
 	byID := make(map[int64]*zabano.TeacherProfile, len(list))
-	args := []any{ms(tx.now), ms(tx.now)}
+	const free = `booked = FALSE AND start_at > ? AND ` + slotNotHeld
+	countArgs := []any{ms(tx.now), ms(tx.now)}
+	var next []string
+	var nextArgs []any
 	for _, p := range list {
 		byID[p.User.ID] = p
-		args = append(args, p.User.ID)
+		countArgs = append(countArgs, p.User.ID)
+		next = append(next, `SELECT * FROM (SELECT id, teacher_id, start_at, end_at FROM slots
+			WHERE teacher_id = ? AND `+free+` ORDER BY start_at LIMIT `+fmt.Sprint(cardSlots)+`) AS t`)
+		nextArgs = append(nextArgs, p.User.ID, ms(tx.now), ms(tx.now))
 	}
-	in := strings.TrimSuffix(strings.Repeat("?, ", len(list)), ", ")
-	rows, err := tx.query(ctx, `SELECT id, teacher_id, start_at, end_at, free FROM (
-			SELECT id, teacher_id, start_at, end_at,
-				row_number() OVER (PARTITION BY teacher_id ORDER BY start_at) AS n,
-				count(*) OVER (PARTITION BY teacher_id) AS free
-			FROM slots WHERE booked = FALSE AND start_at > ? AND `+slotNotHeld+` AND teacher_id IN (`+in+`)
-		) next WHERE n <= `+fmt.Sprint(cardSlots)+` ORDER BY teacher_id, start_at`, args...)
+	err := scanAll(ctx, tx, func(rows *sql.Rows) error {
+		var id int64
+		var n int
+		if err := rows.Scan(&id, &n); err != nil {
+			return err
+		}
+		byID[id].FreeSlots = n
+		return nil
+	}, `SELECT teacher_id, count(*) FROM slots WHERE `+free+` AND teacher_id IN (`+placeholders(len(list))+`) GROUP BY teacher_id`, countArgs...)
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
+	return scanAll(ctx, tx, func(rows *sql.Rows) error {
 		var s zabano.Slot
 		var start, end int64
-		var free int
-		if err := rows.Scan(&s.ID, &s.TeacherID, &start, &end, &free); err != nil {
+		if err := rows.Scan(&s.ID, &s.TeacherID, &start, &end); err != nil {
 			return err
 		}
 		s.Start, s.End = fromMS(start), fromMS(end)
 		p := byID[s.TeacherID]
 		p.NextSlots = append(p.NextSlots, s)
-		p.FreeSlots = free
-	}
-	return rows.Err()
+		return nil
+	}, strings.Join(next, " UNION ALL ")+` ORDER BY teacher_id, start_at`, nextArgs...)
 }
