@@ -201,6 +201,11 @@ type BookingStore interface {
 	CreateSlots(ctx context.Context, teacherID int64, slots []Slot, maxFree int) (created, skipped []Slot, err error)
 	// TeacherSlots returns a teacher's slots starting in [from, to), free only if onlyFree.
 	TeacherSlots(ctx context.Context, teacherID int64, from, to time.Time, onlyFree bool) ([]Slot, error)
+	// HoldsEnd is the earliest instant a hold on a future slot of the
+	// teachers (of every teacher when nil) runs out, zero for none: the
+	// slot is free from then on, with nothing written, so what shows their
+	// free slots changes then.
+	HoldsEnd(ctx context.Context, teacherIDs []int64) (time.Time, error)
 	// DeleteSlot deletes a free slot of the teacher.
 	DeleteSlot(ctx context.Context, teacherID, slotID int64) error
 	// Book books a free future slot at one of its teacher's level prices

@@ -3,6 +3,7 @@ package zabano
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -268,4 +269,45 @@ type TeacherStore interface {
 	// how many match in all. The profiles carry their languages and next free
 	// slots, but not their levels or documents.
 	FindTeachers(ctx context.Context, f TeacherFilter) ([]*TeacherProfile, int, error)
+}
+
+// TeacherChange is what a committed write changed of what students see of
+// teachers (the list, a profile, prices, reviews, free slots): what the
+// cards of Teachers show (their slots, their count of classes), or
+// anything when All. Caches of those reads drop what it
+// covers; on PostgreSQL it travels to every process on
+// TeacherChangeChannel, as its String.
+type TeacherChange struct {
+	All      bool
+	Teachers []int64
+}
+
+// TeacherChangeChannel is the PostgreSQL notification channel of
+// TeacherChanges.
+const TeacherChangeChannel = "zabano_teacher_changes"
+
+// String is "*" for a change of anything, else the teachers' ids joined by commas.
+func (c TeacherChange) String() string {
+	if c.All {
+		return "*"
+	}
+	ids := make([]string, len(c.Teachers))
+	for i, id := range c.Teachers {
+		ids[i] = strconv.FormatInt(id, 10)
+	}
+	return strings.Join(ids, ",")
+}
+
+// ParseTeacherChange reads a TeacherChange's String; what it cannot read
+// is a change of anything, which costs a cache its entries, never a stale answer.
+func ParseTeacherChange(s string) TeacherChange {
+	var c TeacherChange
+	for _, part := range strings.Split(s, ",") {
+		id, err := strconv.ParseInt(part, 10, 64)
+		if err != nil {
+			return TeacherChange{All: true}
+		}
+		c.Teachers = append(c.Teachers, id)
+	}
+	return c
 }

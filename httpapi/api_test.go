@@ -153,6 +153,10 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 			Sender: &mail.Sender{Transport: mailbox, Links: links, Now: clock.Now},
 		},
 	}
+	// As in production, the public teacher reads are answered from the
+	// cache, which every change of the store reaches.
+	s.Cache = httpapi.NewResponseCache()
+	db.OnTeacherChange = s.Cache.Changed
 	for _, opt := range opts {
 		opt(s)
 	}
@@ -166,6 +170,8 @@ type req struct {
 	method, path, token string
 	body                any // JSON-encoded; a string is sent as a form, []byte as raw JSON, multipartBody as it is
 	lang, ip            string
+	// ifNoneMatch is sent as If-None-Match, for the cached answers' ETags.
+	ifNoneMatch string
 }
 
 type resp struct {
@@ -229,6 +235,9 @@ func (a *app) do(rq req) resp {
 	r.Header.Set("Accept-Language", lang)
 	if rq.ip != "" {
 		r.Header.Set("X-Forwarded-For", rq.ip)
+	}
+	if rq.ifNoneMatch != "" {
+		r.Header.Set("If-None-Match", rq.ifNoneMatch)
 	}
 	res, err := http.DefaultClient.Do(r)
 	if err != nil {

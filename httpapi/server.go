@@ -68,6 +68,9 @@ type Server struct {
 	// Sandbox is the built-in sandbox gateway; nil when a real one is in
 	// use, and then its payment page does not exist.
 	Sandbox *payment.Sandbox
+	// Cache keeps the answers of the public teacher reads; nil, they are
+	// read from the store each time.
+	Cache *ResponseCache
 	// Now is the clock.
 	Now func() time.Time
 	// DevClock is the clock tests may move; nil outside dev, where its route does not exist.

@@ -286,6 +286,11 @@ func (s *Server) teacherSlots(w http.ResponseWriter, r *http.Request, _ *zabano.
 		writeError(w, r, err)
 		return
 	}
+	note := noteCache(r)
+	note.teachers = []int64{id}
+	if len(slots) > 0 {
+		note.changesAt(slots[0].Start)
+	}
 	encode(w, http.StatusOK, slotsOf(slots, loc))
 }
 

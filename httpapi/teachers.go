@@ -364,11 +364,16 @@ func (s *Server) listTeachers(w http.ResponseWriter, r *http.Request, _ *zabano.
 		writeError(w, r, err)
 		return
 	}
+	note := noteCache(r)
 	results := make([]teacherJSON, len(list))
 	for i, p := range list {
 		results[i] = s.teacherOf(p)
 		results[i].NextSlots = slotsOf(p.NextSlots, loc)
 		results[i].FreeSlots, results[i].Available = p.FreeSlots, p.FreeSlots > 0
+		note.teachers = append(note.teachers, p.User.ID)
+		if len(p.NextSlots) > 0 {
+			note.changesAt(p.NextSlots[0].Start)
+		}
 	}
 	encode(w, http.StatusOK, map[string]any{"results": results, "count": total, "page": page, "page_size": f.Limit})
 }

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/zabano/zabano"
 )
 
 // channel is the PostgreSQL notification channel of Zabano's events.
@@ -19,9 +21,13 @@ const channel = "zabano_events"
 // wakes its local streams.
 type Postgres struct {
 	*Local
-	db     *sql.DB
-	dsn    string
-	logger *slog.Logger
+	// Changes, when set, hears of the zabano.TeacherChanges every process
+	// commits (sqlstore announces them), and of a change of anything after
+	// a gap in which some may have been lost.
+	Changes func(zabano.TeacherChange)
+	db      *sql.DB
+	dsn     string
+	logger  *slog.Logger
 }
 
 // NewPostgres returns a notifier over the database dsn; db sends the
@@ -67,7 +73,7 @@ func (p *Postgres) listen(ctx context.Context, ready *chan<- struct{}) error {
 		return err
 	}
 	defer conn.Close(context.Background())
-	if _, err := conn.Exec(ctx, "LISTEN "+channel); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+channel+"; LISTEN "+zabano.TeacherChangeChannel); err != nil {
 		return err
 	}
 	if *ready != nil {
@@ -75,10 +81,19 @@ func (p *Postgres) listen(ctx context.Context, ready *chan<- struct{}) error {
 		*ready = nil
 	}
 	p.wakeAll()
+	if p.Changes != nil {
+		p.Changes(zabano.TeacherChange{All: true})
+	}
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
 			return err
+		}
+		if n.Channel == zabano.TeacherChangeChannel {
+			if p.Changes != nil {
+				p.Changes(zabano.ParseTeacherChange(n.Payload))
+			}
+			continue
 		}
 		var ids []int64
 		for _, s := range strings.Split(n.Payload, ",") {

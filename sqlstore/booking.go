@@ -87,6 +87,7 @@ func insertSlots(ctx context.Context, tx *Tx, slots []zabano.Slot) error {
 		byStart := make(map[int64]*zabano.Slot, len(chunk))
 		for i := range chunk {
 			args = append(args, chunk[i].TeacherID, ms(chunk[i].Start), ms(chunk[i].End), ms(tx.now))
+			tx.changesTeachers(chunk[i].TeacherID)
 			byStart[ms(chunk[i].Start)] = &chunk[i]
 		}
 		rows, err := tx.query(ctx, `INSERT INTO slots (teacher_id, start_at, end_at, created_at) VALUES `+values+` RETURNING id, start_at`, args...)
@@ -127,6 +128,26 @@ func findSlots(ctx context.Context, tx *Tx, where string, args ...any) ([]zabano
 	return out, rows.Err()
 }
 
+// HoldsEnd implements zabano.BookingStore; it reads the slots_free index,
+// or slots_held for every teacher.
+func (db *DB) HoldsEnd(ctx context.Context, teacherIDs []int64) (end time.Time, err error) {
+	where, args := "", []any{}
+	if teacherIDs != nil {
+		where = `teacher_id IN (` + placeholders(len(teacherIDs)) + `) AND `
+		for _, id := range teacherIDs {
+			args = append(args, id)
+		}
+	}
+	err = db.read(ctx, func(tx *Tx) error {
+		var v sql.NullInt64
+		err := tx.queryRow(ctx, `SELECT min(held_until) FROM slots WHERE `+where+`held_until > ? AND booked = FALSE AND start_at > ?`,
+			append(args, ms(tx.now), ms(tx.now))...).Scan(&v)
+		end = fromNullMS(v)
+		return err
+	})
+	return end, err
+}
+
 // TeacherSlots implements zabano.BookingStore.
 func (db *DB) TeacherSlots(ctx context.Context, teacherID int64, from, to time.Time, onlyFree bool) (slots []zabano.Slot, err error) {
 	where := `teacher_id = ? AND start_at >= ? AND start_at < ?`
@@ -147,6 +168,7 @@ func (db *DB) TeacherSlots(ctx context.Context, teacherID int64, from, to time.T
 // DeleteSlot implements zabano.BookingStore.
 func (db *DB) DeleteSlot(ctx context.Context, teacherID, slotID int64) error {
 	return db.write(ctx, func(tx *Tx) error {
+		tx.changesTeachers(teacherID)
 		res, err := tx.exec(ctx, `DELETE FROM slots WHERE id = ? AND teacher_id = ? AND booked = FALSE AND `+slotNotHeld,
 			slotID, teacherID, ms(tx.now))
 		if err != nil {
@@ -177,6 +199,7 @@ func (db *DB) Book(ctx context.Context, nb *zabano.NewBooking) (b *zabano.Bookin
 		var teacherID, start, end int64
 		err := tx.queryRow(ctx, `UPDATE slots SET booked = TRUE WHERE id = ? AND booked = FALSE AND start_at > ? AND `+slotNotHeld+`
 			RETURNING teacher_id, start_at, end_at`, nb.SlotID, ms(tx.now), ms(tx.now)).Scan(&teacherID, &start, &end)
+		tx.changesTeachers(teacherID)
 		if errors.Is(err, sql.ErrNoRows) {
 			var booked bool
 			if err := tx.queryRow(ctx, `SELECT booked FROM slots WHERE id = ? AND start_at > ? AND `+teacherListed,
@@ -321,6 +344,7 @@ func transition(ctx context.Context, tx *Tx, bookingID int64, ownerCol string, o
 	}
 	if to != zabano.StatusBooked {
 		// A class no longer booked cannot move: its proposal is withdrawn.
+		tx.changesTeachers(b.TeacherID)
 		if err := withdrawReschedule(ctx, tx, bookingID); err != nil {
 			return nil, err
 		}
@@ -385,6 +409,7 @@ func (db *DB) CancelByStudent(ctx context.Context, studentID, bookingID int64, n
 // freeAndRefund offers a cancelled class's time to other students again
 // and returns its price to its student.
 func freeAndRefund(ctx context.Context, tx *Tx, b *zabano.Booking) error {
+	tx.changesTeachers(b.TeacherID)
 	if _, err := tx.exec(ctx, `UPDATE slots SET booked = FALSE WHERE id = ?`, b.SlotID); err != nil {
 		return err
 	}
@@ -433,6 +458,7 @@ func cancelByTeacher(ctx context.Context, tx *Tx, teacherID, bookingID int64) (*
 		return nil, err
 	}
 	// The teacher cannot teach then: the time is withdrawn, not offered again.
+	tx.changesTeachers(b.TeacherID)
 	if _, err := tx.exec(ctx, `DELETE FROM slots WHERE id = ?`, b.SlotID); err != nil {
 		return nil, err
 	}
@@ -474,6 +500,7 @@ func settle(ctx context.Context, tx *Tx, bookingID int64, ownerCol string, owner
 	if err := problemHolds(ctx, tx, bookingID); err != nil {
 		return nil, err
 	}
+	tx.changesTeachers(b.TeacherID)
 	if _, err := tx.exec(ctx, `UPDATE teacher_profiles SET sessions = sessions + 1 WHERE user_id = ?`, b.TeacherID); err != nil {
 		return nil, err
 	}

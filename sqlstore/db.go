@@ -48,6 +48,10 @@ type DB struct {
 	// approved as they register. It is read in the registration's
 	// transaction, so no teacher is ever listed unreviewed while it is on.
 	TeacherReview bool
+	// OnTeacherChange, when set, hears of each committed change of what
+	// students see of teachers in this process; other processes hear of it
+	// on zabano.TeacherChangeChannel.
+	OnTeacherChange func(zabano.TeacherChange)
 }
 
 // IsPostgres reports whether dsn names a PostgreSQL database rather than an SQLite file.
@@ -193,6 +197,9 @@ type Tx struct {
 	cache  *stmtCache
 	stmts  map[string]*sql.Stmt
 	missed []string
+	// What the transaction changes of what students see (change.go).
+	changedAll, teacherWrites bool
+	changedTeachers           []int64
 }
 
 // bind writes q's ? placeholders as PostgreSQL's $1, $2, ... when pg.
@@ -218,6 +225,7 @@ func (tx *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, erro
 	if err := checkText(args); err != nil {
 		return nil, err
 	}
+	tx.watch(q)
 	if s := tx.stmt(ctx, q); s != nil {
 		return s.ExecContext(ctx, args...)
 	}
@@ -248,6 +256,7 @@ func (tx *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, erro
 	if err := checkText(args); err != nil {
 		return nil, err
 	}
+	tx.watch(q)
 	if s := tx.stmt(ctx, q); s != nil {
 		return s.QueryContext(ctx, args...)
 	}
@@ -266,6 +275,7 @@ func (tx *Tx) queryRow(ctx context.Context, q string, args ...any) row {
 	if err := checkText(args); err != nil {
 		return errRow{err}
 	}
+	tx.watch(q)
 	if s := tx.stmt(ctx, q); s != nil {
 		return s.QueryRowContext(ctx, args...)
 	}
@@ -318,8 +328,18 @@ func (db *DB) run(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn fun
 		sqlTx.Rollback()
 		return err
 	}
+	change, changed := tx.change()
+	if changed {
+		if aerr := tx.announce(ctx, change); aerr != nil {
+			sqlTx.Rollback()
+			return aerr
+		}
+	}
 	if cerr := sqlTx.Commit(); cerr != nil {
 		return cerr
+	}
+	if changed && db.OnTeacherChange != nil {
+		db.OnTeacherChange(change)
 	}
 	if err != nil {
 		return keep.err

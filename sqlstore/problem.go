@@ -175,6 +175,7 @@ func settleProblem(ctx context.Context, tx *Tx, b *zabano.Booking, res zabano.Re
 		return zabano.Errorf(zabano.ECONFLICT, zabano.MsgWrongState, b.Status.Name())
 	}
 	if sessions != 0 {
+		tx.changesTeachers(b.TeacherID)
 		if _, err := tx.exec(ctx, `UPDATE teacher_profiles SET sessions = sessions + ? WHERE user_id = ?`, sessions, b.TeacherID); err != nil {
 			return err
 		}

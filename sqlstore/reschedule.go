@@ -45,6 +45,7 @@ func (db *DB) ProposeReschedule(ctx context.Context, userID, bookingID, slotID i
 			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgRescheduleOpen)
 		}
 		expires := zabano.RescheduleExpiry(tx.now, b.Start, slot.Start, hold)
+		tx.changesTeachers(b.TeacherID)
 		res, err := tx.exec(ctx, `UPDATE slots SET held_until = ? WHERE id = ? AND booked = FALSE AND `+slotNotHeld,
 			ms(expires), slotID, ms(tx.now))
 		if err != nil {
@@ -125,6 +126,7 @@ func (db *DB) AnswerReschedule(ctx context.Context, userID, id int64, accept boo
 			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgRescheduleClosed, st.Name())
 		}
 		r.Status, r.DecidedAt = zabano.RescheduleDeclined, tx.now
+		tx.changesTeachers(b.TeacherID)
 		if accept {
 			r.Status = zabano.RescheduleAccepted
 		}

@@ -99,6 +99,7 @@ func (db *DB) BookWeekly(ctx context.Context, nb *zabano.NewBooking, weeks int) 
 			loc, _ = time.LoadLocation(zabano.DefaultTimeZone)
 		}
 		wanted := zabano.WeeklySlots(first[0], weeks, loc)
+		tx.changesTeachers(teacherID)
 		var missing []zabano.MissingWeek
 		for k := range wanted {
 			w := &wanted[k]

@@ -53,6 +53,9 @@ type config struct {
 	// teacherReview makes new teachers wait for an operator's approval
 	// before students find them.
 	teacherReview bool
+	// responseCache answers the public teacher reads from memory
+	// (httpapi.ResponseCache); off for the bench's figures without it.
+	responseCache bool
 	// webDir, when set, serves the web app from that folder instead of the
 	// copy built into the binary (development and parallel test runs).
 	webDir string
@@ -122,6 +125,7 @@ func parseConfig(name string, args []string, getenv func(string) string, stdout,
 	fs.IntVar(&c.maxFreeSlots, "max-free-slots", zabano.DefaultMaxFreeSlots, "free future slots a teacher may have at once")
 	freeCancelHours := fs.Int("free-cancel-hours", int(zabano.DefaultFreeCancel/time.Hour), "hours before its start until which a student cancels a class free and at once; later the teacher decides")
 	teacherReview := fs.String("teacher-review", "on", "on: a new teacher is listed once an operator approves their profile; off: at once")
+	responseCache := fs.String("response-cache", "on", "on: the teacher list, free slots and reviews are answered from memory until they change; off: from the database each time")
 	fs.StringVar(&c.webDir, "web-dir", "", "serve the web app from this folder instead of the built-in copy")
 	fs.StringVar(&c.logFormat, "log-format", "", "text or json; json by default in prod")
 	fs.StringVar(&c.gateway, "gateway", "", "payment gateway: sandbox or zarinpal; sandbox only in dev, the default there")
@@ -178,6 +182,12 @@ func parseConfig(name string, args []string, getenv func(string) string, stdout,
 		c.teacherReview = *teacherReview == "on"
 	default:
 		return nil, fmt.Errorf("ZABANO_TEACHER_REVIEW must be on or off, not %q", *teacherReview)
+	}
+	switch *responseCache {
+	case "on", "off":
+		c.responseCache = *responseCache == "on"
+	default:
+		return nil, fmt.Errorf("ZABANO_RESPONSE_CACHE must be on or off, not %q", *responseCache)
 	}
 	var err error
 	if c.secret, err = secret(getenv, "ZABANO_SECRET"); err != nil {

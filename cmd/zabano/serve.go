@@ -225,9 +225,17 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		IdleTimeout:       2 * time.Minute,
 		BaseContext:       func(net.Listener) context.Context { return ctx },
 	}
+	if c.responseCache {
+		srv.Cache = httpapi.NewResponseCache()
+		db.OnTeacherChange = srv.Cache.Changed
+	}
 	if db.Pool() != nil {
-		// Several processes share one PostgreSQL: events travel by NOTIFY.
+		// Several processes share one PostgreSQL: events and the changes
+		// the caches drop travel by NOTIFY.
 		pg := realtime.NewPostgres(db.Pool(), c.dsn(), logger)
+		if srv.Cache != nil {
+			pg.Changes = srv.Cache.Changed
+		}
 		go pg.Listen(ctx, nil)
 		srv.Notifier = pg
 	} else {

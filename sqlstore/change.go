@@ -1,0 +1,83 @@
+package sqlstore
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/zabano/zabano"
+)
+
+// watched are the tables that what students see of teachers is read from:
+// a write to one is a zabano.TeacherChange, for the caches of those reads.
+// Watching the statements themselves, not the methods that run them, keeps
+// a new write from being forgotten.
+var watched = map[string]bool{
+	"slots": true, "teacher_profiles": true, "teacher_levels": true, "teacher_documents": true,
+	"reviews": true, "users": true,
+}
+
+// unwatched are frequent writes to watched tables of columns no public read
+// shows: the event stream's heartbeat above all, which would otherwise
+// empty the caches every few seconds.
+var unwatched = []string{
+	"UPDATE users SET stream_seen_at", "UPDATE users SET password_hash", "UPDATE users SET email",
+	"UPDATE users SET level",
+}
+
+// writtenTable is the table the statement q writes, or "" for a read.
+func writtenTable(q string) string {
+	for _, verb := range []string{"INSERT INTO ", "UPDATE ", "DELETE FROM "} {
+		if rest, ok := strings.CutPrefix(q, verb); ok {
+			name, _, _ := strings.Cut(strings.Fields(rest)[0], "(")
+			return name
+		}
+	}
+	return ""
+}
+
+// watch notes what the statement q changes of what students see.
+func (tx *Tx) watch(q string) {
+	q = strings.TrimSpace(q)
+	table := writtenTable(q)
+	switch {
+	case !watched[table] || slices.ContainsFunc(unwatched, func(p string) bool { return strings.HasPrefix(q, p) }):
+	case table == "slots" || strings.HasPrefix(q, "UPDATE teacher_profiles SET sessions"):
+		tx.teacherWrites = true
+	default:
+		tx.changedAll = true
+	}
+}
+
+// changesTeachers names the teachers whose slots or count of classes the
+// transaction writes: what their cards show, not which teachers a list
+// shows or in what order (but for lists filtered by free time). Without
+// it, such a write is a change of anything; with it, of those teachers
+// alone, so a booking drops only the answers that show its teacher. A
+// transaction that names any must name every teacher whose slots or count
+// it writes.
+func (tx *Tx) changesTeachers(teacherIDs ...int64) {
+	tx.changedTeachers = append(tx.changedTeachers, teacherIDs...)
+}
+
+// change is what the transaction changed of what students see, if anything.
+func (tx *Tx) change() (zabano.TeacherChange, bool) {
+	switch {
+	case tx.changedAll || tx.teacherWrites && len(tx.changedTeachers) == 0:
+		return zabano.TeacherChange{All: true}, true
+	case tx.teacherWrites:
+		slices.Sort(tx.changedTeachers)
+		return zabano.TeacherChange{Teachers: slices.Compact(tx.changedTeachers)}, true
+	}
+	return zabano.TeacherChange{}, false
+}
+
+// announce tells every process of a change before the transaction commits:
+// PostgreSQL delivers a notification at the commit, and only if it commits.
+func (tx *Tx) announce(ctx context.Context, c zabano.TeacherChange) error {
+	if !tx.pg {
+		return nil
+	}
+	_, err := tx.tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, zabano.TeacherChangeChannel, c.String())
+	return err
+}
