@@ -30,6 +30,27 @@ type result struct {
 	firstErr error
 	// note replaces the rate columns of lines that are not throughput.
 	note string
+	// target is the least ratio to /healthz, maxP99 the most p99, that
+	// issue 15 set for the line; 0 for none.
+	target float64
+	maxP99 time.Duration
+}
+
+// goal is the line's target and whether the figure meets it, or "".
+func (res result) goal(healthz float64) string {
+	met := func(ok bool) string {
+		if ok {
+			return "met"
+		}
+		return "NOT MET"
+	}
+	switch {
+	case res.target > 0 && healthz > 0:
+		return fmt.Sprintf("≥ %.2f: %s", res.target, met(res.rate/healthz >= res.target))
+	case res.maxP99 > 0:
+		return fmt.Sprintf("p99 < %s: %s", ms(res.maxP99), met(res.p99 < res.maxP99))
+	}
+	return ""
 }
 
 // load runs clients loops of call for warmUp and then duration, and
@@ -159,8 +180,8 @@ func (r *report) print(w io.Writer, o options) {
 	if r.version != "" {
 		cpuHeader = "CPU/call: server + PostgreSQL"
 	}
-	fmt.Fprintf(w, "| what | clients | calls | failed | req/s | p50 | p99 | vs /healthz | %s |\n", cpuHeader)
-	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	fmt.Fprintf(w, "| what | clients | calls | failed | req/s | p50 | p99 | vs /healthz | target | %s |\n", cpuHeader)
+	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |")
 	for _, res := range r.results {
 		cpu := ""
 		if res.serverCPU > 0 || res.dbCPU > 0 {
@@ -170,16 +191,16 @@ func (r *report) print(w io.Writer, o options) {
 			}
 		}
 		if res.note != "" {
-			fmt.Fprintf(w, "| %s | %d | %s | %d | %s | %s | %s | | %s |\n", res.name, res.clients, thousands(res.ok), res.failed,
-				res.note, ms(res.p50), ms(res.p99), cpu)
+			fmt.Fprintf(w, "| %s | %d | %s | %d | %s | %s | %s | | %s | %s |\n", res.name, res.clients, thousands(res.ok), res.failed,
+				res.note, ms(res.p50), ms(res.p99), res.goal(r.healthz), cpu)
 			continue
 		}
 		ratio := ""
 		if r.healthz > 0 {
 			ratio = fmt.Sprintf("%.3f", res.rate/r.healthz)
 		}
-		fmt.Fprintf(w, "| %s | %d | %s | %d | %s | %s | %s | %s | %s |\n", res.name, res.clients, thousands(res.ok), res.failed,
-			thousands(int(res.rate+0.5)), ms(res.p50), ms(res.p99), ratio, cpu)
+		fmt.Fprintf(w, "| %s | %d | %s | %d | %s | %s | %s | %s | %s | %s |\n", res.name, res.clients, thousands(res.ok), res.failed,
+			thousands(int(res.rate+0.5)), ms(res.p50), ms(res.p99), ratio, res.goal(r.healthz), cpu)
 	}
 	fmt.Fprintf(w, "\nServer memory: VmRSS %d MB at the end; VmHWM (peak) %d MB after the sign-ins and preparations, %d MB at the end. "+
 		"Ledger audit after the bench: %s.\n", r.rss>>20, r.hwmSetup>>20, r.hwm>>20, r.audit)
