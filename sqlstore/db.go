@@ -46,6 +46,8 @@ type DB struct {
 	// approved as they register. It is read in the registration's
 	// transaction, so no teacher is ever listed unreviewed while it is on.
 	TeacherReview bool
+	// trgm is the quoted schema of PostgreSQL's pg_trgm (search.go).
+	trgm string
 }
 
 // IsPostgres reports whether dsn names a PostgreSQL database rather than an SQLite file.
@@ -63,6 +65,16 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	if err := db.migrate(ctx); err != nil {
 		db.Close()
 		return nil, err
+	}
+	if err := db.rewriteSearch(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if db.pg {
+		if db.trgm, err = db.trgmSchema(ctx); err != nil {
+			db.Close()
+			return nil, err
+		}
 	}
 	if err := db.Optimize(ctx); err != nil {
 		db.Close()
