@@ -46,6 +46,8 @@ func (s *Server) routes(mux *routeMux) {
 	mux.HandleFunc("DELETE /api/teacher/documents/{id}/{$}", s.only(zabano.RoleTeacher, s.deleteTeacherDocument))
 	mux.HandleFunc("GET /api/teachers/list/{$}", s.authed(s.listTeachers))
 	mux.HandleFunc("GET /api/teachers/{id}/profile/{$}", s.authed(s.teacherPricing))
+	mux.HandleFunc("POST /api/teachers/{id}/save/{$}", s.only(zabano.RoleStudent, s.saveTeacher))
+	mux.HandleFunc("DELETE /api/teachers/{id}/save/{$}", s.only(zabano.RoleStudent, s.unsaveTeacher))
 	mux.HandleFunc("GET /api/student/profile/{$}", s.only(zabano.RoleStudent, s.studentProfile))
 	mux.HandleFunc("POST /api/student/profile/{$}", s.only(zabano.RoleStudent, s.updateStudentProfile))
 	mux.HandleFunc("POST /api/student/profile/upload-photo/{$}", s.only(zabano.RoleStudent, s.uploadStudentPhoto))
