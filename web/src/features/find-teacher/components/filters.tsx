@@ -42,7 +42,7 @@ export function Filters({ id, search, onChange, tz }: FiltersProps) {
   const lang = useLang();
   const toggle = <T extends string>(list: T[], value: T, on: boolean) => (on ? [...list, value] : list.filter((x) => x !== value));
   // A Persian week starts on Saturday, an English one on Sunday.
-  const days = lang === 'fa' ? DAYS : (['sun', ...DAYS.filter((d) => d !== 'sun')] as Day[]);
+  const days: readonly Day[] = lang === 'fa' ? DAYS : [...DAYS.slice(1), DAYS[0]];
   const ratingId = useId();
   return (
     <div id={id} className="space-y-5 rounded-2xl border border-line bg-surface p-4 sm:p-5">

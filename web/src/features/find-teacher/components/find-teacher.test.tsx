@@ -158,6 +158,9 @@ describe('the filters', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
 
+    // An English week starts on Sunday.
+    const week = within(screen.getByRole('group', { name: 'Free on' })).getAllByRole('button');
+    expect(week.map((b) => b.textContent)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
     await user.click(screen.getByRole('button', { name: 'Mon' }));
     await user.click(screen.getByRole('button', { name: 'Sat' }));
     await user.click(screen.getByRole('button', { name: /^Evening/ }));
@@ -190,8 +193,8 @@ describe('the filters', () => {
     expect(queries[0]?.get('days')).toBe('fri');
     expect(queries[0]?.get('time')).toBe('night');
     // A Persian week starts on Saturday.
-    const days = screen.getByRole('group', { name: 'آزاد در روزهای' });
-    expect(within(days).getAllByRole('button')[0]).toHaveTextContent('شنبه');
+    const week = within(screen.getByRole('group', { name: 'آزاد در روزهای' })).getAllByRole('button');
+    expect(week.map((b) => b.textContent)).toEqual(['شنبه', 'یکشنبه', 'دوشنبه', 'سه‌شنبه', 'چهارشنبه', 'پنجشنبه', 'جمعه']);
   });
 
   it('refuses a price range upside down', async () => {
