@@ -118,19 +118,22 @@ func (tx *Tx) matchQuery(q string) (string, []any) {
 }
 
 // relevanceOrder is the ORDER BY of query q's best matches first, and its
-// arguments. Without a word the trigram index finds (SQLite), a match in
-// the name comes before one in the bio.
-func (db *DB) relevanceOrder(q string) (string, []any) {
+// arguments, and a join the order reads (after the FROM's tables) and its
+// arguments. SQLite joins the FTS5 matches once, so that bm25 is computed
+// once a match, not once a row in a subquery. Without a word the trigram
+// index finds (SQLite), a match in the name comes before one in the bio.
+func (db *DB) relevanceOrder(q string) (order string, orderArgs []any, join string, joinArgs []any) {
 	words := queryWords(q)
 	norm := strings.Join(words, " ")
 	if db.pg {
-		return db.trgm + `.word_similarity(?, tp.search_name) DESC, ` + db.trgm + `.word_similarity(?, tp.search) DESC, tp.user_id DESC`,
-			[]any{norm, norm}
+		return db.trgm + `.word_similarity(?, tp.search_name) DESC, tp.user_id DESC`, []any{norm}, "", nil
 	}
 	if match, ok := ftsQuery(words); ok {
-		return `(SELECT rank FROM teacher_search WHERE teacher_search MATCH ? AND rowid = tp.user_id), tp.user_id DESC`, []any{match}
+		return `relevance.rank, tp.user_id DESC`, nil,
+			`JOIN (SELECT rowid AS user_id, rank FROM teacher_search WHERE teacher_search MATCH ?) relevance ON relevance.user_id = tp.user_id`,
+			[]any{match}
 	}
-	return `CASE WHEN tp.search_name LIKE ? ESCAPE '\' THEN 0 ELSE 1 END, tp.user_id DESC`, []any{likePattern(norm)}
+	return `CASE WHEN tp.search_name LIKE ? ESCAPE '\' THEN 0 ELSE 1 END, tp.user_id DESC`, []any{likePattern(norm)}, "", nil
 }
 
 // filterTeachers is the condition on tp of f's filters but for the

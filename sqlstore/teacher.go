@@ -246,8 +246,8 @@ func likePattern(s string) string {
 // price) and (bookable, experience); the rating order is computed
 // (ratingOrder), the relevance order is the search's (relevanceOrder).
 func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []*zabano.TeacherProfile, total int, err error) {
-	order := "tp.user_id DESC"
-	var orderArgs []any
+	order, join := "tp.user_id DESC", ""
+	var orderArgs, joinArgs []any
 	sort := f.SortOrder()
 	switch sort {
 	case "price":
@@ -257,7 +257,7 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 	case "rating":
 		order = ratingOrder
 	case "relevance":
-		order, orderArgs = db.relevanceOrder(f.Query)
+		order, orderArgs, join, joinArgs = db.relevanceOrder(f.Query)
 	}
 	err = db.read(ctx, func(tx *Tx) error {
 		where := []string{"tp.bookable = TRUE", "tp.listed = TRUE"}
@@ -283,8 +283,8 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 			orderArgs = []any{prior, zabano.RatingPrior}
 		}
 		rows, err := tx.query(ctx, `SELECT `+teacherColumns+`, tp.languages
-			FROM teacher_profiles tp JOIN users u ON u.id = tp.user_id
-			WHERE `+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(append(args, orderArgs...), f.Limit, f.Offset)...)
+			FROM teacher_profiles tp JOIN users u ON u.id = tp.user_id `+join+`
+			WHERE `+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(append(append(joinArgs, args...), orderArgs...), f.Limit, f.Offset)...)
 		if err != nil {
 			return err
 		}
