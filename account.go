@@ -52,6 +52,9 @@ var ExportFiles = []ExportFile{
 	{Name: "classes.json", About: Msg{
 		"Your classes: when, with whom (their name only), language, level, price, status, room link and notes.",
 		"کلاس‌های شما: زمان، طرف مقابل (فقط نام او)، زبان، سطح، قیمت، وضعیت، پیوند کلاس و یادداشت‌ها."}},
+	{Name: "saved_teachers.json", Role: RoleStudent, About: Msg{
+		"The teachers you saved (the heart on their card), by name, and when you saved them.",
+		"استادانی که ذخیره کرده‌اید (قلب روی کارتشان)، با نامشان و زمان ذخیره."}},
 	{Name: "reviews_written.json", Role: RoleStudent, About: Msg{
 		"The reviews you wrote of your classes, and the teachers' replies.",
 		"نظرهایی که دربارهٔ کلاس‌هایتان نوشته‌اید و پاسخ استادان."}},

@@ -58,7 +58,7 @@ func TestExportFiles(t *testing.T) {
 		}
 		seen[f.Name] = true
 	}
-	if s, te := len(ExportFilesOf(RoleStudent)), len(ExportFilesOf(RoleTeacher)); s != 13 || te != 17 {
+	if s, te := len(ExportFilesOf(RoleStudent)), len(ExportFilesOf(RoleTeacher)); s != 14 || te != 17 {
 		t.Errorf("a student's archive has %d JSON files, a teacher's %d", s, te)
 	}
 	u := &User{Username: "sara2", Role: RoleStudent}

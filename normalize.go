@@ -4,16 +4,27 @@ import "strings"
 
 // SearchFolds are the pairs NormalizeSearch replaces: the Arabic letters an
 // Arabic keyboard types for Persian ones, Persian and Arabic-Indic digits,
-// and what a name may or may not be written with (the zero-width non-joiner,
-// tatweel, short vowels). The store folds stored text with the same pairs,
-// so that both sides of a comparison are folded alike.
+// and what a word may or may not be written with (the zero-width non-joiner
+// and other invisible marks, tatweel, short vowels and the other harakat,
+// the hamza written above a letter). The store folds stored text with the
+// same pairs where it folds in SQL (foldSQL), so that both sides of a
+// comparison are folded alike.
 var SearchFolds = func() [][2]string {
 	folds := [][2]string{
-		{"ي", "ی"}, {"ى", "ی"}, {"ك", "ک"}, {"ة", "ه"}, {"أ", "ا"}, {"إ", "ا"},
-		{"\u200c", ""}, {"\u0640", ""}, // zero-width non-joiner, tatweel
+		{"ي", "ی"}, {"ى", "ی"}, {"ك", "ک"}, {"ة", "ه"}, {"ۀ", "ه"}, {"أ", "ا"}, {"إ", "ا"}, {"ٱ", "ا"},
+		// The zero-width non-joiner (نوری‌پور, نوری پور and نوریپور are one
+		// name: the query's words are matched one by one), the joiner, the
+		// direction marks and a stray byte-order mark.
+		{"\u200c", ""}, {"\u200d", ""}, {"\u200e", ""}, {"\u200f", ""}, {"\u061c", ""}, {"\ufeff", ""},
+		{"\u0640", ""}, // tatweel
 	}
-	for r := '\u064b'; r <= '\u0652'; r++ { // fathatan to sukun
-		folds = append(folds, [2]string{string(r), ""})
+	// Fathatan to sukun (tanwin, short vowels, shadda, sukun), then maddah,
+	// hamza above and below: ه with a hamza above is ۀ, as خانهٔ is خانه.
+	// The maddah stays: آ is another letter than ا.
+	for r := '\u064b'; r <= '\u0655'; r++ {
+		if r != '\u0653' {
+			folds = append(folds, [2]string{string(r), ""})
+		}
 	}
 	folds = append(folds, [2]string{"\u0670", ""}) // superscript alef
 	for d := range 10 {
@@ -32,7 +43,8 @@ var searchFolder = func() *strings.Replacer {
 }()
 
 // NormalizeSearch is s as searches compare it: folded by SearchFolds, lower
-// case, its spaces trimmed and runs of them made one.
+// case, its spaces trimmed and runs of them made one. Names, bios and
+// queries all go through it before they are stored for search or compared.
 func NormalizeSearch(s string) string {
 	return strings.Join(strings.Fields(strings.ToLower(searchFolder.Replace(s))), " ")
 }

@@ -241,22 +241,6 @@ func checkLanguageLevels(v *Validation, entries []LanguageLevels) {
 	}
 }
 
-// TeacherFilter selects and orders teachers for the find-teacher screen.
-type TeacherFilter struct {
-	Query    string // in the name or bio, ignoring case
-	Language string // part of a language's name, ignoring case
-	// ID matches a teacher by main-site id or by id, for links from the main site.
-	ID string
-	// Sort is "rating" (RatingPrior's Bayesian average, the unrated after),
-	// "price" (lowest first), "experience" (most first); else newest.
-	Sort   string
-	Limit  int
-	Offset int
-}
-
-// TeacherSorts are the orders TeacherFilter.Sort takes.
-var TeacherSorts = []string{"rating", "price", "experience"}
-
 // TeacherStore keeps teacher profiles. Each method is one transaction.
 type TeacherStore interface {
 	FindTeacherProfile(ctx context.Context, teacherID int64) (*TeacherProfile, error)
@@ -269,6 +253,15 @@ type TeacherStore interface {
 	// how many match in all. The profiles carry their languages and next free
 	// slots, but not their levels or documents.
 	FindTeachers(ctx context.Context, f TeacherFilter) ([]*TeacherProfile, int, error)
+	// SaveTeacher marks teacher teacherID as one the student saved (the
+	// heart on a card); saving again changes nothing. A teacher who is not
+	// listed is not found.
+	SaveTeacher(ctx context.Context, studentID, teacherID int64) error
+	// UnsaveTeacher takes the mark off; taking off one that is not there
+	// changes nothing, but for a teacher who is not listed, who is not found.
+	UnsaveTeacher(ctx context.Context, studentID, teacherID int64) error
+	// SavedAmong reports which of teacherIDs the student saved.
+	SavedAmong(ctx context.Context, studentID int64, teacherIDs []int64) (map[int64]bool, error)
 }
 
 // TeacherChange is what a committed write changed of what students see of

@@ -221,7 +221,7 @@ func TestAccountExport(t *testing.T) {
 
 		files := a.archive(t, w.sara.token, w.sara.username)
 		want := []string{"README.txt", "chats.json", "classes.json", "files/photos/", "messages.json",
-			"notification_preferences.json", "notifications.json", "payments.json", "problem_reports.json", "profile.json", "reviews_written.json", "student_languages.json", "study_notes.json",
+			"notification_preferences.json", "notifications.json", "payments.json", "problem_reports.json", "profile.json", "reviews_written.json", "saved_teachers.json", "student_languages.json", "study_notes.json",
 			"wallet_transactions.json", "withdrawals.json"}
 		if got := names(files); !slices.Equal(got, want) {
 			t.Fatalf("Sara's archive: %v, want %v", got, want)

@@ -1,10 +1,9 @@
 package httpapi
 
 import (
-	"bytes"
-	"context"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"sync"
@@ -66,16 +65,17 @@ func (c *ResponseCache) Changed(ch zabano.TeacherChange) {
 	}
 }
 
-// cachedAnswer is a kept answer and what it shows.
+// cachedAnswer is a kept answer (its value, for personalising, and its
+// JSON) and what it shows.
 type cachedAnswer struct {
-	header  http.Header
+	value   any
 	body    []byte
 	etag    string
 	expires time.Time
 	cacheNote
 }
 
-// cacheNote is what a handler says of its answer while it makes it.
+// cacheNote is what a read says of its answer while it makes it.
 type cacheNote struct {
 	// began is the sequence when the answer's query began.
 	began uint64
@@ -103,17 +103,6 @@ func (c *ResponseCache) good(e *cachedAnswer, now time.Time) bool {
 	return true
 }
 
-type cacheNoteKey struct{}
-
-// noteCache gives the handler of r, when its answer may be cached, the
-// note to fill; else a note nobody reads.
-func noteCache(r *http.Request) *cacheNote {
-	if n, ok := r.Context().Value(cacheNoteKey{}).(*cacheNote); ok {
-		return n
-	}
-	return &cacheNote{}
-}
-
 // changesAt notes an instant when time alone changes the answer: the start
 // of a slot it offers, the end of a hold on one it leaves out.
 func (n *cacheNote) changesAt(t time.Time) {
@@ -122,73 +111,105 @@ func (n *cacheNote) changesAt(t time.Time) {
 	}
 }
 
-// shared serves h's answers from s.Cache, keyed by the path, the query and
-// the language, and answers 304 Not Modified to a client that holds the
-// answer's ETag. The answers are the same for every member, who must still
-// be signed in to get them; h fills noteCache(r). A request with
-// Cache-Control: no-cache is answered from the store, as without a cache:
-// the bench measures the store's cost so.
-func (s *Server) shared(h userHandler) userHandler {
-	return func(w http.ResponseWriter, r *http.Request, u *zabano.User) {
-		c := s.Cache
-		if c == nil || r.Header.Get("Cache-Control") == "no-cache" {
-			h(w, r, u)
-			return
-		}
-		key := r.URL.Path + "?" + r.URL.Query().Encode() + "#" + lang(r)
-		now := s.Now()
-		c.mu.Lock()
-		e, ok := c.entries[key]
-		if ok && !c.good(e, now) {
-			delete(c.entries, key)
-			ok = false
-		}
-		note := &cacheNote{began: c.seq}
-		c.mu.Unlock()
-		if ok {
-			e.serve(w, r)
-			return
-		}
+// sharedRead reads an answer that is the same for every member (who must
+// still be signed in to get it) and notes what it shows; an answer that is
+// the caller's own (u's) sets note.skip.
+type sharedRead func(r *http.Request, u *zabano.User, note *cacheNote) (any, error)
 
-		rec := &recorder{header: http.Header{}, status: http.StatusOK}
-		h(rec, r.WithContext(context.WithValue(r.Context(), cacheNoteKey{}, note)), u)
-		if rec.status != http.StatusOK || note.skip {
-			rec.copyTo(w)
+// personalise returns what u sees of the shared answer v, or nil when that
+// is v itself.
+type personalise func(r *http.Request, u *zabano.User, v any) (any, error)
+
+// shared answers with read, from s.Cache when it holds the answer, keyed by
+// the path, the query and the language; then mine, if not nil, adds what is
+// the caller's own. The answer carries an ETag, and a client that holds it
+// is answered 304 Not Modified. A request with Cache-Control: no-cache is
+// read from the store, as without a cache: the bench measures the store's
+// cost so.
+func (s *Server) shared(read sharedRead, mine personalise) userHandler {
+	return func(w http.ResponseWriter, r *http.Request, u *zabano.User) {
+		e, err := s.sharedAnswer(r, u, read)
+		if err == nil && mine != nil {
+			var own any
+			if own, err = mine(r, u, e.value); err == nil && own != nil {
+				e = answerOf(own)
+			}
+		}
+		if err != nil {
+			writeError(w, r, err)
 			return
 		}
-		if note.teachers != nil || note.anySlots {
-			held := note.teachers
-			if note.anySlots {
-				held = nil
-			}
-			end, err := s.Bookings.Store.HoldsEnd(r.Context(), held)
-			if err != nil {
-				rec.copyTo(w) // answered, just not kept
-				return
-			}
-			if !end.IsZero() {
-				note.changesAt(end)
-			}
-		}
-		sum := sha256.Sum256(rec.body.Bytes())
-		e = &cachedAnswer{
-			header: rec.header, body: rec.body.Bytes(), cacheNote: *note,
-			etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`, expires: now.Add(cacheTTL),
-		}
-		if !note.until.IsZero() && note.until.Before(e.expires) {
-			e.expires = note.until
-		}
-		c.mu.Lock()
-		if len(c.entries) >= maxCachedAnswers {
-			for k := range c.entries {
-				delete(c.entries, k)
-				break
-			}
-		}
-		c.entries[key] = e
-		c.mu.Unlock()
 		e.serve(w, r)
 	}
+}
+
+// sharedAnswer is read's answer to r, from the cache when it holds it.
+func (s *Server) sharedAnswer(r *http.Request, u *zabano.User, read sharedRead) (*cachedAnswer, error) {
+	c := s.Cache
+	note := &cacheNote{}
+	if c == nil || r.Header.Get("Cache-Control") == "no-cache" {
+		v, err := read(r, u, note)
+		if err != nil {
+			return nil, err
+		}
+		return answerOf(v), nil
+	}
+	key := r.URL.Path + "?" + r.URL.Query().Encode() + "#" + lang(r)
+	now := s.Now()
+	c.mu.Lock()
+	e, ok := c.entries[key]
+	if ok && !c.good(e, now) {
+		delete(c.entries, key)
+		ok = false
+	}
+	note.began = c.seq
+	c.mu.Unlock()
+	if ok {
+		return e, nil
+	}
+
+	v, err := read(r, u, note)
+	if err != nil {
+		return nil, err
+	}
+	e = answerOf(v)
+	if note.skip {
+		return e, nil
+	}
+	if note.teachers != nil || note.anySlots {
+		held := note.teachers
+		if note.anySlots {
+			held = nil
+		}
+		end, err := s.Bookings.Store.HoldsEnd(r.Context(), held)
+		if err != nil {
+			return nil, err
+		}
+		if !end.IsZero() {
+			note.changesAt(end)
+		}
+	}
+	e.cacheNote, e.expires = *note, now.Add(cacheTTL)
+	if !note.until.IsZero() && note.until.Before(e.expires) {
+		e.expires = note.until
+	}
+	c.mu.Lock()
+	if len(c.entries) >= maxCachedAnswers {
+		for k := range c.entries {
+			delete(c.entries, k)
+			break
+		}
+	}
+	c.entries[key] = e
+	c.mu.Unlock()
+	return e, nil
+}
+
+// answerOf is the answer v in JSON, with its ETag.
+func answerOf(v any) *cachedAnswer {
+	body, _ := json.Marshal(v)
+	sum := sha256.Sum256(body)
+	return &cachedAnswer{value: v, body: body, etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`}
 }
 
 // serve writes the answer, or 304 when the client holds it already. The
@@ -196,17 +217,14 @@ func (s *Server) shared(h userHandler) userHandler {
 // again each time (no-cache) with its ETag.
 func (e *cachedAnswer) serve(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
-	for k, v := range e.header {
-		h[k] = v
-	}
 	h.Set("ETag", e.etag)
 	h.Set("Cache-Control", "private, no-cache")
 	h.Add("Vary", "Accept-Language")
 	if etagMatch(r.Header.Get("If-None-Match"), e.etag) {
-		h.Del("Content-Type")
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
+	h.Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(http.StatusOK)
 	w.Write(e.body)
 }
@@ -221,24 +239,4 @@ func etagMatch(header, etag string) bool {
 		}
 	}
 	return false
-}
-
-// recorder keeps an answer a handler writes, to be cached.
-type recorder struct {
-	header http.Header
-	status int
-	body   bytes.Buffer
-}
-
-func (r *recorder) Header() http.Header         { return r.header }
-func (r *recorder) Write(b []byte) (int, error) { return r.body.Write(b) }
-func (r *recorder) WriteHeader(status int)      { r.status = status }
-
-// copyTo writes the kept answer to w as it was.
-func (r *recorder) copyTo(w http.ResponseWriter) {
-	for k, v := range r.header {
-		w.Header()[k] = v
-	}
-	w.WriteHeader(r.status)
-	w.Write(r.body.Bytes())
 }

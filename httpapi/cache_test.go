@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"fmt"
 	"io"
 	"log/slog"
 	"slices"
@@ -70,6 +71,48 @@ func TestResponseCache(t *testing.T) {
 		a.clock.Add(2 * time.Hour) // the first slot starts
 		if n, _ := s.freeOf(t, list); n != 1 {
 			t.Fatalf("once the first slot started: %d free", n)
+		}
+	})
+}
+
+// TestResponseCacheShared: one cached page serves every student, each with
+// their own saved marks; a page filtered by free time changes when a
+// teacher it did not show opens a slot.
+func TestResponseCacheShared(t *testing.T) {
+	each(t, func(t *testing.T, a *app) {
+		s := newSchool(t, a)
+		s.hourSlot(t, a.clock.Now().Truncate(time.Hour).Add(3*time.Hour))
+		maryam := s.userID(t, "maryam")
+		if r := s.do(req{method: "POST", path: fmt.Sprintf("/api/teachers/%d/save/", maryam), token: s.sara}); r.status/100 != 2 {
+			t.Fatalf("save: %d %s", r.status, r.body)
+		}
+		saved := func(token string) []any {
+			var marks []any
+			r := s.do(req{method: "GET", path: "/api/teachers/list/?within=7", token: token})
+			for _, c := range r.json(t)["results"].([]any) {
+				marks = append(marks, c.(map[string]any)["saved"])
+			}
+			return marks
+		}
+		if got := fmt.Sprint(saved(s.sara), saved(s.nima), saved(s.other)); got != "[true] [false] [<nil>]" {
+			t.Fatalf("saved marks of sara, nima and a teacher: %s", got)
+		}
+		// omid, a teacher with a price and no free time, opens a slot.
+		r := s.do(req{method: "POST", path: "/api/teacher/profile/", token: s.other, body: multipartOf(t, map[string]string{
+			"timezone": "Asia/Tehran", "language_levels": `[{"language":"English","levels":["B1"],"regular_price":150000}]`,
+		})})
+		if r.status != 200 {
+			t.Fatalf("omid's profile: %d %s", r.status, r.body)
+		}
+		if got := len(saved(s.nima)); got != 1 {
+			t.Fatalf("within 7 days before omid's slot: %d teachers", got)
+		}
+		from := a.clock.Now().Truncate(time.Hour).Add(5 * time.Hour)
+		if r := s.do(req{method: "POST", path: "/api/slot/available/", token: s.other, body: map[string]any{"start": from, "end": from.Add(time.Hour)}}); r.status != 201 {
+			t.Fatalf("omid's slot: %d %s", r.status, r.body)
+		}
+		if got := len(saved(s.nima)); got != 2 {
+			t.Fatalf("within 7 days after omid's slot: %d teachers", got)
 		}
 	})
 }

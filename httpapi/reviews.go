@@ -93,7 +93,7 @@ const reviewsPageSize = 20
 
 // teacherReviews is GET /api/teachers/{id}/reviews/?page=N: the teacher's
 // visible reviews, newest first.
-func (s *Server) teacherReviews(w http.ResponseWriter, r *http.Request, _ *zabano.User) {
+func (s *Server) teacherReviews(r *http.Request, _ *zabano.User, _ *cacheNote) (any, error) {
 	var v zabano.Validation
 	page := queryInt(&v, r.URL.Query().Get("page"), "page", 1, 1, 1_000_000)
 	id, err := pathID(r)
@@ -106,8 +106,7 @@ func (s *Server) teacherReviews(w http.ResponseWriter, r *http.Request, _ *zaban
 		list, total, err = s.Reviews.TeacherReviews(r.Context(), id, reviewsPageSize, (page-1)*reviewsPageSize)
 	}
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return nil, err
 	}
 	results := make([]*reviewJSON, len(list))
 	for i, rv := range list {
@@ -117,5 +116,5 @@ func (s *Server) teacherReviews(w http.ResponseWriter, r *http.Request, _ *zaban
 	if page*reviewsPageSize < total {
 		next = new(page + 1)
 	}
-	encode(w, http.StatusOK, map[string]any{"results": results, "count": total, "page": page, "page_size": reviewsPageSize, "next": next})
+	return map[string]any{"results": results, "count": total, "page": page, "page_size": reviewsPageSize, "next": next}, nil
 }

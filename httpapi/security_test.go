@@ -421,6 +421,13 @@ func authMatrix() []authRow {
 		{pattern: "GET /api/teachers/{id}/profile/{$}", want: members(200), call: func(w *world, who int) req {
 			return req{method: "GET", path: fmt.Sprintf("/api/teachers/%d/profile/", w.id[teacher])}
 		}},
+		// Saving is each student's own: the other student saves for themselves.
+		{pattern: "POST /api/teachers/{id}/save/{$}", want: studentsOnly(204), call: func(w *world, who int) req {
+			return req{method: "POST", path: fmt.Sprintf("/api/teachers/%d/save/", w.id[teacher])}
+		}},
+		{pattern: "DELETE /api/teachers/{id}/save/{$}", want: studentsOnly(204), call: func(w *world, who int) req {
+			return req{method: "DELETE", path: fmt.Sprintf("/api/teachers/%d/save/", w.id[teacher2])}
+		}},
 		{pattern: "GET /api/student/profile/{$}", want: studentsOnly(200), call: get("/api/student/profile/")},
 		{pattern: "POST /api/student/profile/{$}", want: studentsOnly(200), call: func(w *world, who int) req {
 			return req{method: "POST", path: "/api/student/profile/", body: map[string]string{"bio": "posted"}}

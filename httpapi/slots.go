@@ -268,7 +268,7 @@ func (s *Server) ownSlots(w http.ResponseWriter, r *http.Request, u *zabano.User
 // teacherSlots is GET /api/slot/teacher/{id}/: a teacher's free future
 // slots in from..to, by default the calendar's reach, in the viewer's time
 // zone (tz).
-func (s *Server) teacherSlots(w http.ResponseWriter, r *http.Request, _ *zabano.User) {
+func (s *Server) teacherSlots(r *http.Request, _ *zabano.User, note *cacheNote) (any, error) {
 	id, err := pathID(r)
 	var loc *time.Location
 	if err == nil {
@@ -283,15 +283,13 @@ func (s *Server) teacherSlots(w http.ResponseWriter, r *http.Request, _ *zabano.
 		slots, err = s.Bookings.FreeSlots(r.Context(), id, from, to)
 	}
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return nil, err
 	}
-	note := noteCache(r)
 	note.teachers = []int64{id}
 	if len(slots) > 0 {
 		note.changesAt(slots[0].Start)
 	}
-	encode(w, http.StatusOK, slotsOf(slots, loc))
+	return slotsOf(slots, loc), nil
 }
 
 // deleteSlot is DELETE /api/available-slot/{id}/delete/: a free slot of one's own.

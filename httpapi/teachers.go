@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/zabano/zabano"
@@ -75,6 +76,8 @@ type teacherJSON struct {
 	NextSlots []slotJSON `json:"next_slots,omitempty"`
 	FreeSlots int        `json:"free_slots"`
 	Available bool       `json:"available"`
+	// Saved, on the teacher list for a student only, says whether they saved the teacher.
+	Saved *bool `json:"saved,omitempty"`
 }
 
 // teacherProfileJSON is GET /api/teacher/profile/: everything the editor edits.
@@ -337,45 +340,170 @@ const (
 	maxPageSize     = 100
 )
 
-var msgSortUnknown = zabano.Msg{En: "Sort by rating, price or experience.", Fa: "مرتب‌سازی بر اساس امتیاز، قیمت یا تجربه است."}
+var (
+	msgNumber       = zabano.Msg{En: "Enter a number, for example 4.5.", Fa: "یک عدد وارد کنید، مثلاً ۴٫۵."}
+	msgDaysUnknown  = zabano.Msg{En: "Days are sat, sun, mon, tue, wed, thu or fri, separated by commas.", Fa: "روزها sat، sun، mon، tue، wed، thu یا fri هستند و با ویرگول جدا می‌شوند."}
+	msgTimesUnknown = zabano.Msg{En: "Times of day are morning, afternoon, evening or night, separated by commas.", Fa: "زمان‌های روز morning، afternoon، evening یا night هستند و با ویرگول جدا می‌شوند."}
+	msgFlag         = zabano.Msg{En: "Use 1 (yes) or 0 (no).", Fa: "از ۱ (بله) یا ۰ (خیر) استفاده کنید."}
+	msgSavedOnly    = zabano.Msg{En: "Only students save teachers; sign in as a student to see the saved ones.", Fa: "فقط زبان‌آموزان استاد ذخیره می‌کنند؛ برای دیدن استادان ذخیره‌شده با حساب زبان‌آموز وارد شوید."}
+)
 
-// listTeachers is GET /api/teachers/list/?q=&language=&sort=&id=&page=&page_size=.
-func (s *Server) listTeachers(w http.ResponseWriter, r *http.Request, _ *zabano.User) {
+// listTeachers is GET /api/teachers/list/: a page of teachers found by q,
+// language, id and the filters of issue 15 (price_min, price_max, days,
+// time, within, trial, rating_min, and saved for a student), ordered by
+// sort. Days and times of day are those of tz, the student's time zone,
+// in which the cards' slots are written too. The page is the same for
+// every member but with saved; a student's cards say whether they saved
+// each teacher (markSaved).
+func (s *Server) listTeachers(r *http.Request, u *zabano.User, note *cacheNote) (any, error) {
 	q := r.URL.Query()
 	var v zabano.Validation
 	f := zabano.TeacherFilter{Query: q.Get("q"), Language: q.Get("language"), ID: q.Get("id"), Sort: q.Get("sort")}
-	if f.Sort != "" && !slices.Contains(zabano.TeacherSorts, f.Sort) {
-		v.Add("sort", msgSortUnknown)
+	f.PriceMin, f.PriceMax = queryWhole(&v, q.Get("price_min"), "price_min"), queryWhole(&v, q.Get("price_max"), "price_max")
+	if within := queryWhole(&v, q.Get("within"), "within"); within != nil {
+		f.Within = int(min(*within, zabano.MaxWithin+1)) // past the most: Validate says so
 	}
+	if text := zabano.ASCIIDigits(strings.TrimSpace(q.Get("rating_min"))); text != "" {
+		if n, err := strconv.ParseFloat(text, 64); err == nil {
+			f.RatingMin = &n
+		} else {
+			v.Add("rating_min", msgNumber)
+		}
+	}
+	var ok bool
+	if f.Days, ok = zabano.ParseWeekdays(q.Get("days")); !ok {
+		v.Add("days", msgDaysUnknown)
+	}
+	if f.Parts, ok = zabano.ParseDayParts(q.Get("time")); !ok {
+		v.Add("time", msgTimesUnknown)
+	}
+	f.Trial = queryFlag(&v, q.Get("trial"), "trial")
+	saved := queryFlag(&v, q.Get("saved"), "saved")
 	page := queryInt(&v, q.Get("page"), "page", 1, 1, 1_000_000)
 	f.Limit = queryInt(&v, q.Get("page_size"), "page_size", defaultPageSize, 1, maxPageSize)
 	f.Offset = (page - 1) * f.Limit
-	if err := v.Err(); err != nil {
-		writeError(w, r, err)
-		return
+	loc, err := zone(q.Get("tz"), zabano.DefaultTimeZone)
+	f.Location = loc
+	if err == nil {
+		err = v.Err()
+	}
+	if err == nil {
+		err = f.Validate()
+	}
+	if err == nil && saved {
+		if u.Role != zabano.RoleStudent {
+			err = zabano.Errorf(zabano.EFORBIDDEN, msgSavedOnly)
+		}
+		f.SavedBy = u.ID
+	}
+	if err != nil {
+		return nil, err
 	}
 	list, total, err := s.Teachers.FindTeachers(r.Context(), f)
 	if err != nil {
-		writeError(w, r, err)
-		return
+		return nil, err
 	}
-	loc, err := zone(q.Get("tz"), zabano.DefaultTimeZone)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	note := noteCache(r)
-	results := make([]teacherJSON, len(list))
+	// A student's saved teachers are theirs; the others' free time is in
+	// every answer filtered by it.
+	note.skip = saved
+	note.anySlots = len(f.Days) > 0 || len(f.Parts) > 0 || f.Within > 0
+	out := &teacherPage{Results: make([]teacherJSON, len(list)), Count: total, Page: page, PageSize: f.Limit}
 	for i, p := range list {
-		results[i] = s.teacherOf(p)
-		results[i].NextSlots = slotsOf(p.NextSlots, loc)
-		results[i].FreeSlots, results[i].Available = p.FreeSlots, p.FreeSlots > 0
+		t := s.teacherOf(p)
+		t.NextSlots = slotsOf(p.NextSlots, loc)
+		t.FreeSlots, t.Available = p.FreeSlots, p.FreeSlots > 0
+		out.Results[i] = t
 		note.teachers = append(note.teachers, p.User.ID)
 		if len(p.NextSlots) > 0 {
 			note.changesAt(p.NextSlots[0].Start)
 		}
 	}
-	encode(w, http.StatusOK, map[string]any{"results": results, "count": total, "page": page, "page_size": f.Limit})
+	return out, nil
+}
+
+// teacherPage is the teacher list's answer.
+type teacherPage struct {
+	Results  []teacherJSON `json:"results"`
+	Count    int           `json:"count"`
+	Page     int           `json:"page"`
+	PageSize int           `json:"page_size"`
+}
+
+// markSaved is what a student sees of a page of teachers: each card says
+// whether they saved the teacher. It is read for each student at each
+// call, the page itself from the cache.
+func (s *Server) markSaved(r *http.Request, u *zabano.User, v any) (any, error) {
+	if u.Role != zabano.RoleStudent {
+		return nil, nil
+	}
+	page := *v.(*teacherPage)
+	ids := make([]int64, len(page.Results))
+	for i, t := range page.Results {
+		ids[i] = t.ID
+	}
+	mine, err := s.Teachers.SavedAmong(r.Context(), u.ID, ids)
+	if err != nil {
+		return nil, err
+	}
+	page.Results = slices.Clone(page.Results)
+	for i := range page.Results {
+		page.Results[i].Saved = new(mine[page.Results[i].ID])
+	}
+	return &page, nil
+}
+
+// saveTeacher is POST /api/teachers/{id}/save/: the student saves a listed
+// teacher (the heart on a card); saving again changes nothing.
+func (s *Server) saveTeacher(w http.ResponseWriter, r *http.Request, u *zabano.User) {
+	id, err := pathID(r)
+	if err == nil {
+		err = s.Teachers.SaveTeacher(r.Context(), u.ID, id)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// unsaveTeacher is DELETE /api/teachers/{id}/save/: the student takes the
+// mark off; taking it off again changes nothing.
+func (s *Server) unsaveTeacher(w http.ResponseWriter, r *http.Request, u *zabano.User) {
+	id, err := pathID(r)
+	if err == nil {
+		err = s.Teachers.UnsaveTeacher(r.Context(), u.ID, id)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// queryWhole reads an optional whole-number query parameter as the forms'
+// fields are read (parseWhole); its range is the domain's to check.
+func queryWhole(v *zabano.Validation, s, name string) *int64 {
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
+	n, ok := parseWhole(s)
+	if !ok {
+		v.Add(name, msgWholeNumber)
+		return nil
+	}
+	return &n
+}
+
+// queryFlag reads a yes-or-no query parameter: 1, or 0 and absent.
+func queryFlag(v *zabano.Validation, s, name string) bool {
+	switch s {
+	case "", "0":
+		return false
+	case "1":
+		return true
+	}
+	v.Add(name, msgFlag)
+	return false
 }
 
 var msgNumberRange = zabano.Msg{En: "Enter a whole number from %d to %d.", Fa: "یک عدد صحیح از %d تا %d وارد کنید."}

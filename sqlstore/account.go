@@ -40,6 +40,8 @@ var exportQueries = map[string]string{
 		FROM bookings b JOIN teacher_levels l ON l.id = b.level_price_id
 		JOIN users o ON o.id = CASE WHEN b.student_id = ? THEN b.teacher_id ELSE b.student_id END
 		WHERE b.student_id = ? OR b.teacher_id = ? ORDER BY b.start_at, b.id`,
+	"saved_teachers.json": `SELECT ` + shownName("o") + ` AS teacher, s.created_at
+		FROM saved_teachers s JOIN users o ON o.id = s.teacher_id WHERE s.student_id = ? ORDER BY s.created_at, s.teacher_id`,
 	"reviews_written.json": `SELECT r.id, r.booking_id, ` + shownName("o") + ` AS teacher, r.rating, r.text, r.created_at,
 			r.reply, r.replied_at, r.hidden
 		FROM reviews r JOIN users o ON o.id = r.teacher_id WHERE r.student_id = ? ORDER BY r.id`,
@@ -238,7 +240,8 @@ func (db *DB) DeleteAccount(ctx context.Context, id int64) (files []string, err 
 // name them, no longer offered.
 var eraseAccount = []string{
 	`UPDATE teacher_profiles SET intro_video = '', education = '', certifications = '', specializations = '',
-		teaching_style = '', availability_note = '', wp_teacher_id = '', languages = '', search = '', bookable = FALSE
+		teaching_style = '', availability_note = '', wp_teacher_id = '', languages = '', search = '', search_name = '',
+		bookable = FALSE
 		WHERE user_id = ?`,
 	`UPDATE teacher_levels SET active = FALSE WHERE teacher_id = ?`,
 	`DELETE FROM teacher_documents WHERE teacher_id = ?`,
@@ -246,6 +249,10 @@ var eraseAccount = []string{
 	`DELETE FROM courses WHERE teacher_id = ?`,
 	`DELETE FROM student_languages WHERE student_id = ?`,
 	`DELETE FROM study_notes WHERE student_id = ?`,
+	// The teachers a student saved, and a deleted teacher's place in the
+	// lists of those who saved them: nobody finds that teacher any more.
+	`DELETE FROM saved_teachers WHERE student_id = ?`,
+	`DELETE FROM saved_teachers WHERE teacher_id = ?`,
 	// The files they sent in chats are deleted with their other uploads;
 	// the messages stay, without them.
 	`UPDATE messages SET attachment = NULL, attachment_name = '', attachment_size = 0 WHERE sender_id = ?`,

@@ -52,6 +52,8 @@ type DB struct {
 	// students see of teachers in this process; other processes hear of it
 	// on zabano.TeacherChangeChannel.
 	OnTeacherChange func(zabano.TeacherChange)
+	// trgm is the quoted schema of PostgreSQL's pg_trgm (search.go).
+	trgm string
 }
 
 // IsPostgres reports whether dsn names a PostgreSQL database rather than an SQLite file.
@@ -69,6 +71,16 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	if err := db.migrate(ctx); err != nil {
 		db.Close()
 		return nil, err
+	}
+	if err := db.rewriteSearch(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if db.pg {
+		if db.trgm, err = db.trgmSchema(ctx); err != nil {
+			db.Close()
+			return nil, err
+		}
 	}
 	if err := db.Optimize(ctx); err != nil {
 		db.Close()

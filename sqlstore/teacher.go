@@ -205,8 +205,8 @@ func setLevelPrices(ctx context.Context, tx *Tx, teacherID int64, entries []zaba
 
 // refreshListing rewrites the teacher-list columns of p's row from p.
 func refreshListing(ctx context.Context, tx *Tx, p *zabano.TeacherProfile) error {
-	_, err := tx.exec(ctx, `UPDATE teacher_profiles SET languages = ?, search = ?, bookable = ? WHERE user_id = ?`,
-		strings.Join(p.Languages, ","), searchText(&p.User), len(p.Levels) > 0, p.User.ID)
+	_, err := tx.exec(ctx, `UPDATE teacher_profiles SET languages = ?, search = ?, search_name = ?, bookable = ? WHERE user_id = ?`,
+		strings.Join(p.Languages, ","), searchText(&p.User), searchName(&p.User), len(p.Levels) > 0, p.User.ID)
 	return err
 }
 
@@ -222,11 +222,6 @@ func relist(ctx context.Context, tx *Tx, id int64) error {
 // teacherListed is the condition that the teacher of a slot (its
 // teacher_id) is listed: students see and book listed teachers' slots only.
 const teacherListed = `teacher_id IN (SELECT user_id FROM teacher_profiles WHERE listed = TRUE)`
-
-// searchText is what the teacher search matches: names, username and bio, lower-cased.
-func searchText(u *zabano.User) string {
-	return strings.ToLower(strings.Join([]string{u.FirstName, u.LastName, u.Username, u.Bio}, " "))
-}
 
 // DeleteTeacherDocument implements zabano.TeacherStore.
 func (db *DB) DeleteTeacherDocument(ctx context.Context, teacherID, documentID int64) (key string, err error) {
@@ -258,35 +253,39 @@ func languageLike(pg bool) string {
 // FindTeachers implements zabano.TeacherStore: listed teachers only. The
 // listing columns hold what a card needs, so a page is one query; the total
 // is a second, counting query. Orders follow the indexes on (bookable,
-// price) and (bookable, experience); the rating order is computed (ratingOrder).
+// price) and (bookable, experience); the rating order is computed
+// (ratingOrder), the relevance order is the search's (relevanceOrder).
 func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []*zabano.TeacherProfile, total int, err error) {
-	order := "tp.user_id DESC"
-	var orderArgs []any
-	switch f.Sort {
+	order, join := "tp.user_id DESC", ""
+	var orderArgs, joinArgs []any
+	sort := f.SortOrder()
+	switch sort {
 	case "price":
 		order = "tp.price_per_hour, tp.user_id"
 	case "experience":
 		order = "tp.experience_years DESC, tp.user_id DESC"
 	case "rating":
 		order = ratingOrder
+	case "relevance":
+		order, orderArgs, join, joinArgs = db.relevanceOrder(f.Query)
 	}
-	where := []string{"tp.bookable = TRUE", "tp.listed = TRUE"}
-	var args []any
-	if q := strings.TrimSpace(f.Query); q != "" {
-		where, args = append(where, `tp.search LIKE ? ESCAPE '\'`), append(args, likePattern(q))
-	}
-	if l := strings.TrimSpace(f.Language); l != "" {
-		where, args = append(where, languageLike(db.pg)), append(args, likePattern(l))
-	}
-	if id := strings.TrimSpace(f.ID); id != "" {
-		where, args = append(where, `(tp.wp_teacher_id = ? OR CAST(tp.user_id AS TEXT) = ?)`), append(args, id, id)
-	}
-	cond := strings.Join(where, " AND ")
 	err = db.read(ctx, func(tx *Tx) error {
+		where := []string{"tp.bookable = TRUE", "tp.listed = TRUE"}
+		var args []any
+		if cond, a := tx.filterTeachers(&f); cond != "" {
+			where, args = append(where, cond), append(args, a...)
+		}
+		if l := strings.TrimSpace(f.Language); l != "" {
+			where, args = append(where, languageLike(db.pg)), append(args, likePattern(l))
+		}
+		if id := strings.TrimSpace(f.ID); id != "" {
+			where, args = append(where, `(tp.wp_teacher_id = ? OR CAST(tp.user_id AS TEXT) = ?)`), append(args, id, id)
+		}
+		cond := strings.Join(where, " AND ")
 		if err := tx.queryRow(ctx, `SELECT count(*) FROM teacher_profiles tp WHERE `+cond, args...).Scan(&total); err != nil {
 			return err
 		}
-		if f.Sort == "rating" {
+		if sort == "rating" {
 			prior, err := ratingPrior(ctx, tx)
 			if err != nil {
 				return err
@@ -294,8 +293,8 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 			orderArgs = []any{prior, zabano.RatingPrior}
 		}
 		rows, err := tx.query(ctx, `SELECT `+teacherColumns+`, tp.languages
-			FROM teacher_profiles tp JOIN users u ON u.id = tp.user_id
-			WHERE `+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(append(args, orderArgs...), f.Limit, f.Offset)...)
+			FROM teacher_profiles tp JOIN users u ON u.id = tp.user_id `+join+`
+			WHERE `+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(append(append(joinArgs, args...), orderArgs...), f.Limit, f.Offset)...)
 		if err != nil {
 			return err
 		}

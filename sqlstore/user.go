@@ -93,8 +93,8 @@ func insertUser(ctx context.Context, tx *Tx, u *zabano.User, review zabano.Revie
 		return err
 	}
 	if u.Role == zabano.RoleTeacher {
-		_, err = tx.exec(ctx, `INSERT INTO teacher_profiles (user_id, search, review_status, review_requested_at, listed)
-			VALUES (?, ?, ?, ?, ?)`, u.ID, searchText(u), review, ms(tx.now), review == zabano.ReviewApproved)
+		_, err = tx.exec(ctx, `INSERT INTO teacher_profiles (user_id, search, search_name, review_status, review_requested_at, listed)
+			VALUES (?, ?, ?, ?, ?, ?)`, u.ID, searchText(u), searchName(u), review, ms(tx.now), review == zabano.ReviewApproved)
 	}
 	return err
 }

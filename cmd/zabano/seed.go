@@ -43,7 +43,7 @@ var (
 func seed(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	var nTeachers, nStudents, slotsPerTeacher, nBookings int
 	var wallet int64
-	var photos, reviews, series, reschedule, history, people, money bool
+	var photos, reviews, series, reschedule, history, people, money, saved bool
 	c, err := parseConfig("seed", args, getenv, stdout, stderr, "", func(fs *flag.FlagSet) {
 		fs.IntVar(&nTeachers, "teachers", 40, "teachers to create")
 		fs.IntVar(&nStudents, "students", 20, "students to create")
@@ -56,6 +56,7 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		fs.BoolVar(&reschedule, "reschedule", true, "give student1 a class with teacher1 whose teacher proposes another time")
 		fs.BoolVar(&history, "history", true, "give student1 and teacher1 classes done, cancelled and coming (one to join now), a chat, materials, study notes and top-ups")
 		fs.BoolVar(&people, "people", true, "give the operator a teacher waiting for review, a rejected one and a suspended student")
+		fs.BoolVar(&saved, "saved", true, "give student1 two saved teachers, teacher1 and teacher3")
 		fs.BoolVar(&money, "money", true, "give the operator's console a dispute between student2 and teacher2, a waiting and a paid withdrawal of teacher2's, and a payment of student2's to verify again")
 	})
 	if err != nil {
@@ -118,6 +119,7 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		p.TestSessionPrice = p.PricePerHour / 2
 		teachers[i] = p
 	}
+	spellForSearch(teachers)
 	students := make([]*zabano.User, nStudents)
 	for i := range students {
 		students[i] = &zabano.User{
@@ -135,6 +137,14 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 	}
 	if err := db.CreateOperator(ctx, operator); err != nil {
 		return err
+	}
+	if saved && len(students) > 0 {
+		n, err := seedSaved(ctx, db, teachers, students[0])
+		if err != nil {
+			return err
+		}
+		saved = n > 0
+		fmt.Fprintf(stdout, "seeded %d saved teachers of student1\n", n)
 	}
 	if people {
 		var photo string
@@ -228,7 +238,7 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		fmt.Fprintf(stdout, "seeded the notifications of student1 and teacher1: %d read, %d unread, and the reminders to come\n", read, unread)
 	}
 	if len(students) > 0 {
-		printAccounts(stdout, slotsPerTeacher > 0, reviews, series, reschedule, history, people, money)
+		printAccounts(stdout, slotsPerTeacher > 0, reviews, series, reschedule, history, people, money, saved, len(teachers))
 	}
 	return nil
 }
@@ -237,7 +247,7 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 const demoWeeks = 2
 
 // printAccounts tells who to sign in as, and what each shows, by the parts seeded.
-func printAccounts(w io.Writer, slots, reviews, series, reschedule, history, people, money bool) {
+func printAccounts(w io.Writer, slots, reviews, series, reschedule, history, people, money, saved bool, nTeachers int) {
 	var student, teacher []string
 	if history {
 		student = append(student, "classes done, cancelled and coming (one opens to join now)", "a chat with teacher1", "materials", "study notes", "a wallet with top-ups and class payments")
@@ -255,6 +265,9 @@ func printAccounts(w io.Writer, slots, reviews, series, reschedule, history, peo
 		student = append(student, "a problem report on teacher3's class")
 		teacher = append(teacher, "reviews")
 	}
+	if saved {
+		student = append(student, "saved teachers (the heart on a card, the saved filter)")
+	}
 	fmt.Fprintf(w, "\ntry it: sign in with password %q as\n", seedPassword)
 	fmt.Fprintf(w, "  student1  %s\n  teacher1  %s\n", strings.Join(student, "; "), strings.Join(teacher, "; "))
 	fmt.Fprintln(w, "  their texts and emails land in the dev outboxes: /api/dev/sms-outbox/ and /api/dev/mail-outbox/")
@@ -269,6 +282,11 @@ func printAccounts(w io.Writer, slots, reviews, series, reschedule, history, peo
 	}
 	if slots {
 		fmt.Fprintln(w, "  any student may book the teachers' free hours of the coming days")
+	}
+	for _, s := range searchSpellings {
+		if s.teacher < nTeachers {
+			fmt.Fprintf(w, "  teacher%d's name is typed as %s %s: search for it as a Persian keyboard types it\n", s.teacher+1, s.first, s.last)
+		}
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -103,6 +104,18 @@ func TestSeedDemo(t *testing.T) {
 	results, _ := teachers["results"].([]any)
 	if len(results) != 4 {
 		t.Fatalf("teachers: %v", teachers)
+	}
+	// student1's saved teachers; teacher3's name, typed with an Arabic
+	// keyboard's letters, is found as a Persian keyboard types it.
+	for query, want := range map[string]string{"?saved=1": "teacher3,teacher1", "?q=" + url.QueryEscape("علی کریمی"): "teacher3"} {
+		_, m := c.call("GET", "/api/teachers/list/"+query, student, nil)
+		var names []string
+		for _, r := range m["results"].([]any) {
+			names = append(names, r.(map[string]any)["username"].(string))
+		}
+		if got := strings.Join(names, ","); got != want {
+			t.Errorf("teachers%s: %s, want %s", query, got, want)
+		}
 	}
 	to := now.AddDate(0, 0, 14).UTC().Format(time.RFC3339)
 	for _, r := range results {

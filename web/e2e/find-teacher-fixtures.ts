@@ -76,6 +76,24 @@ export async function openSlots(request: APIRequestContext, teacher: Person, hou
   return ids;
 }
 
+/** TEHRAN is Tehran's offset from UTC, +03:30 all year since 2022. */
+export const TEHRAN = 210 * 60_000;
+
+/** tehranAt is hh:00 in Tehran, days after the day it is there at now. */
+export function tehranAt(now: number, days: number, hh: number): number {
+  const wall = new Date(now + TEHRAN);
+  return Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate() + days, hh) - TEHRAN;
+}
+
+/** openSlotAt opens an hour-long free time of teacher starting at start (ms). */
+export async function openSlotAt(request: APIRequestContext, teacher: Person, start: number): Promise<void> {
+  const res = await request.post('/api/slot/available/', {
+    headers: bearer(teacher.token),
+    data: { start: new Date(start).toISOString(), end: new Date(start + 3600_000).toISOString() },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
 /** topUp pays amount Toman into a student's wallet through the sandbox gateway, as a browser would. */
 export async function topUp(request: APIRequestContext, student: Person, amount: number): Promise<void> {
   const req = await request.post('/panel-api/api/payment/request/', { headers: bearer(student.token), data: { amount, description: 'e2e' } });

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
-import type { TeacherSearch } from '../search-params';
+import { queryOf, type TeacherSearch } from '../search-params';
 
 export type Teacher = components['schemas']['Teacher'];
 export type TeacherList = components['schemas']['TeacherList'];
@@ -13,20 +13,12 @@ export const teachersQueryKey = ['teachers'] as const;
 export const PAGE_SIZE = 12;
 
 /** getTeachers reads one page of bookable teachers: the server searches,
- * filters and sorts (GET /api/teachers/list/). Slot times come in tz. */
+ * filters and sorts (GET /api/teachers/list/). Slot times come in tz, and
+ * the days and times of day filters mean tz's. */
 export function getTeachers(search: TeacherSearch, tz: string, signal?: AbortSignal): Promise<TeacherList> {
   return request(
     api.GET('/api/teachers/list/', {
-      params: {
-        query: {
-          q: search.q || undefined,
-          language: search.language || undefined,
-          sort: search.sort,
-          page: search.page,
-          page_size: PAGE_SIZE,
-          tz,
-        },
-      },
+      params: { query: { ...queryOf(search), page_size: PAGE_SIZE, tz } },
       signal,
     }),
   );

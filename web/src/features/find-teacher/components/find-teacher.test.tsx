@@ -94,8 +94,10 @@ describe('find teacher', () => {
 
     await user.type(screen.getByLabelText('Search by name or bio'), 'ielts{Enter}');
     await waitFor(() => expect(router.state.location.search).toBe('?q=ielts'));
-    // The search is sent, and the keyboard user is still in the box.
+    // The search is sent, best matches first, and the keyboard user is still in the box.
     await waitFor(() => expect(queries.at(-1)?.get('q')).toBe('ielts'));
+    expect(queries.at(-1)?.get('sort')).toBe('relevance');
+    expect(screen.getByLabelText('Sort by')).toHaveValue('relevance');
     expect(screen.getByLabelText('Search by name or bio')).toHaveFocus();
     await user.selectOptions(screen.getByLabelText('Language'), 'german');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'price');
@@ -136,6 +138,141 @@ describe('find teacher', () => {
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Sara Teacher5' })).toBeInTheDocument();
+  });
+});
+
+/** sorted is a query string with its parameters in alphabetical order. */
+const sorted = (search: string) => {
+  const p = new URLSearchParams(search);
+  p.sort();
+  return p.toString();
+};
+
+describe('the filters', () => {
+  it('put every filter in the URL, ask the server, and come back from the URL', async () => {
+    await i18n.changeLanguage('en');
+    const { user, router, queries } = setup('/student/find-teacher');
+    await screen.findByRole('article', { name: 'Sara Teacher1' });
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    // An English week starts on Sunday.
+    const week = within(screen.getByRole('group', { name: 'Free on' })).getAllByRole('button');
+    expect(week.map((b) => b.textContent)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    await user.click(screen.getByRole('button', { name: 'Mon' }));
+    await user.click(screen.getByRole('button', { name: 'Sat' }));
+    await user.click(screen.getByRole('button', { name: /^Evening/ }));
+    await user.click(screen.getByRole('button', { name: 'Free in the next 7 days' }));
+    await user.click(screen.getByRole('button', { name: 'Offers a trial class' }));
+    await user.selectOptions(screen.getByLabelText('Minimum rating'), '4.5');
+    await user.type(screen.getByLabelText('From'), '۱۰۰٬۰۰۰');
+    await user.type(screen.getByLabelText('To'), '300000{Enter}');
+    const want = 'days=sat%2Cmon&price_max=300000&price_min=100000&rating_min=4.5&time=evening&trial=1&within=7';
+    await waitFor(() => expect(sorted(router.state.location.search)).toBe(want));
+    await waitFor(() => expect(queries.at(-1)?.toString()).toContain('price_min=100000&price_max=300000&days=sat%2Cmon&time=evening&within=7&trial=1&rating_min=4.5'));
+    expect(screen.getByRole('button', { name: 'Filters (6)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mon' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Sun' })).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(screen.getByLabelText('From')).toHaveDisplayValue(''));
+  });
+
+  it('opens on a shared search with filters, in Persian', async () => {
+    await i18n.changeLanguage('fa');
+    const { queries } = setup('/student/find-teacher?days=fri&time=night&price_max=250000');
+    await screen.findByRole('article', { name: 'Sara Teacher1' });
+    expect(screen.getByRole('button', { name: 'فیلترها (۳)' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'جمعه' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /^شب/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /^شب/ })).toHaveTextContent('شب۲۱ تا ۶');
+    expect(screen.getByLabelText('تا')).toHaveValue('۲۵۰۰۰۰');
+    expect(queries[0]?.get('days')).toBe('fri');
+    expect(queries[0]?.get('time')).toBe('night');
+    // A Persian week starts on Saturday.
+    const week = within(screen.getByRole('group', { name: 'آزاد در روزهای' })).getAllByRole('button');
+    expect(week.map((b) => b.textContent)).toEqual(['شنبه', 'یکشنبه', 'دوشنبه', 'سه‌شنبه', 'چهارشنبه', 'پنجشنبه', 'جمعه']);
+  });
+
+  it('refuses a price range upside down', async () => {
+    await i18n.changeLanguage('en');
+    const { user, router } = setup('/student/find-teacher');
+    await screen.findByRole('article', { name: 'Sara Teacher1' });
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.type(screen.getByLabelText('From'), '500000');
+    await user.type(screen.getByLabelText('To'), '100000');
+    await user.click(screen.getByRole('button', { name: 'Apply price' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The highest price must not be below the lowest.');
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), 'cheap{Enter}');
+    expect(await screen.findByText('Enter whole Toman, for example 250000.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+});
+
+describe('saved teachers', () => {
+  it('saves at once with the heart, and shows the saved ones under "saved"', async () => {
+    await i18n.changeLanguage('en');
+    const saves: string[] = [];
+    const { user, router, queries } = setup('/student/find-teacher', { teachers: [makeTeacher(1, { saved: false }), makeTeacher(2, { saved: true })] });
+    server.use(
+      http.post('*/api/teachers/:id/save/', async ({ params }) => {
+        saves.push(`save ${params.id}`);
+        await new Promise((r) => setTimeout(r, 200));
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.delete('*/api/teachers/:id/save/', ({ params }) => {
+        saves.push(`unsave ${params.id}`);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const card1 = await screen.findByRole('article', { name: 'Sara Teacher1' });
+    const card2 = screen.getByRole('article', { name: 'Sara Teacher2' });
+    expect(within(card2).getByRole('button', { name: 'Saved' })).toBeInTheDocument();
+    await user.click(within(card1).getByRole('button', { name: 'Save' }));
+    // Shown before the server answers.
+    expect(within(card1).getByRole('button', { name: 'Saved' })).toBeInTheDocument();
+    await waitFor(() => expect(saves).toEqual(['save 1']));
+    await user.click(within(card2).getByRole('button', { name: 'Saved' }));
+    await waitFor(() => expect(saves).toEqual(['save 1', 'unsave 2']));
+
+    await user.click(screen.getByRole('button', { name: 'Saved teachers' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?saved=1'));
+    await waitFor(() => expect(queries.at(-1)?.get('saved')).toBe('1'));
+    expect(screen.getByRole('button', { name: 'Saved teachers' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('takes the heart back when the server refuses', async () => {
+    await i18n.changeLanguage('fa');
+    const { user } = setup('/student/find-teacher', { teachers: [makeTeacher(1, { saved: false })] });
+    server.use(
+      http.post('*/api/teachers/:id/save/', async () => {
+        await new Promise((r) => setTimeout(r, 200));
+        return HttpResponse.json({ detail: 'خطا' }, { status: 500 });
+      }),
+    );
+    const card = await screen.findByRole('article', { name: 'Sara Teacher1' });
+    await user.click(within(card).getByRole('button', { name: 'ذخیره' }));
+    expect(within(card).getByRole('button', { name: 'ذخیره‌شده' })).toBeInTheDocument();
+    expect(await within(card).findByRole('alert')).toHaveTextContent('ذخیرهٔ این استاد ممکن نشد. دوباره تلاش کنید.');
+    expect(within(card).getByRole('button', { name: 'ذخیره' })).toBeInTheDocument();
+  });
+
+  it('says when nothing is saved yet, and shows no heart on a card without the mark', async () => {
+    await i18n.changeLanguage('en');
+    setup('/student/find-teacher?saved=1', { teachers: [] });
+    expect(await screen.findByText('You have not saved any teacher yet.')).toBeInTheDocument();
+    expect(screen.getByText("Tap the heart on a teacher's card to find them here later.")).toBeInTheDocument();
+  });
+
+  it('shows no heart where the server does not say saved', async () => {
+    await i18n.changeLanguage('en');
+    setup('/student/find-teacher');
+    const card = await screen.findByRole('article', { name: 'Sara Teacher1' });
+    expect(within(card).queryByRole('button', { name: /^Save/ })).not.toBeInTheDocument();
   });
 });
 

@@ -1,20 +1,23 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SearchX, Users } from 'lucide-react';
+import { Heart, SearchX, SlidersHorizontal, Users } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { Spinner } from '@/components/ui/spinner';
+import { ToggleChip, chipClass } from '@/components/ui/toggle-chip';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api/error-text';
 import { cn } from '@/lib/cn';
+import { useAuth } from '@/lib/auth/auth-provider';
 import { formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useViewerTimeZone } from '@/lib/time-zone';
 import { useTeachers, type Teacher } from '../api/get-teachers';
 import { mainSiteIdOf, useDeepLink } from '../hooks/use-deep-link';
-import { readSearch, writeSearch, type TeacherSearch } from '../search-params';
+import { NO_FILTERS, defaultSort, filterCount, readSearch, writeSearch, type SearchChange } from '../search-params';
+import { Filters } from './filters';
 import { Pagination } from './pagination';
 import { SearchForm } from './search-form';
 import { TeacherCard } from './teacher-card';
@@ -27,9 +30,10 @@ type FindTeacherProps = {
 };
 
 /** FindTeacher is /student/find-teacher and /student/find-teacher/{teacherId}?id=:
- * the hero search, the language filter and sort (kept in the URL and done by
- * the server), the teacher cards with pagination, and the main-site link's
- * teacher, highlighted, scrolled to and offered for booking. */
+ * the hero search, the language filter, the sort, the filters panel and a
+ * student's saved teachers (all kept in the URL and done by the server), the
+ * teacher cards with pagination, and the main-site link's teacher,
+ * highlighted, scrolled to and offered for booking. */
 export function FindTeacher({ onBook, banner }: FindTeacherProps) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -51,14 +55,23 @@ export function FindTeacher({ onBook, banner }: FindTeacherProps) {
     // Rendered at last: the URL is the source again.
     if (written.current?.toString() === params.toString()) written.current = null;
   }, [params]);
-  const update = (next: Partial<TeacherSearch>) => {
+  const update = (next: SearchChange) => {
     // A new search starts on its first page; paging keeps the search.
     const base = written.current ?? params;
-    const out = writeSearch(base, { ...readSearch(base), page: 1, ...next });
+    const current = readSearch(base);
+    const change = typeof next === 'function' ? next(current) : next;
+    // A sort nobody chose follows the query: relevance with one, else the default.
+    const sort = change.q !== undefined && !base.has('sort') ? { sort: defaultSort(change.q) } : {};
+    const out = writeSearch(base, { ...current, page: 1, ...sort, ...change });
     written.current = out;
     setParams(out);
   };
-  const filtered = search.q !== '' || search.language !== '';
+  const { isStudent } = useAuth();
+  const filters = filterCount(search);
+  const filtered = search.q !== '' || search.language !== '' || filters > 0 || search.saved;
+  // The panel opens by itself on a search that has filters (a shared link, a reload).
+  const [filtersOpen, setFiltersOpen] = useState(filters > 0);
+  const filtersId = useId();
 
   const data = list.data;
   const results = (data?.results ?? []).filter((x) => x.id !== featured?.id);
@@ -72,6 +85,29 @@ export function FindTeacher({ onBook, banner }: FindTeacherProps) {
         <div className="mt-5">
           <SearchForm search={search} onChange={update} />
         </div>
+        <div className="mt-4 flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersOpen ? filtersId : undefined}
+            onClick={() => setFiltersOpen(!filtersOpen)}
+            className={chipClass(filtersOpen)}
+          >
+            <SlidersHorizontal className="size-4" aria-hidden />
+            {filters > 0 ? t('findTeacher.filters.toggleCount', { n: formatNumber(filters, lang) }) : t('findTeacher.filters.toggle')}
+          </button>
+          {isStudent && (
+            <ToggleChip pressed={search.saved} onPressedChange={(saved) => update({ saved })}>
+              <Heart className={cn('size-4', search.saved && 'fill-current')} aria-hidden />
+              {t('findTeacher.filters.saved')}
+            </ToggleChip>
+          )}
+        </div>
+        {filtersOpen && (
+          <div className="mt-4">
+            <Filters id={filtersId} search={search} onChange={update} tz={tz} />
+          </div>
+        )}
       </section>
 
       {banner}
@@ -129,12 +165,24 @@ export function FindTeacher({ onBook, banner }: FindTeacherProps) {
         )}
         {data && data.count === 0 && (
           <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line px-4 py-12 text-center">
-            {filtered ? <SearchX className="size-10 text-muted" aria-hidden /> : <Users className="size-10 text-muted" aria-hidden />}
-            <p className="font-medium">{filtered ? t('findTeacher.emptyTitle') : t('findTeacher.noTeachers')}</p>
+            {search.saved ? (
+              <Heart className="size-10 text-muted" aria-hidden />
+            ) : filtered ? (
+              <SearchX className="size-10 text-muted" aria-hidden />
+            ) : (
+              <Users className="size-10 text-muted" aria-hidden />
+            )}
+            <p className="font-medium">
+              {search.saved && search.q === '' && search.language === '' && filters === 0
+                ? t('findTeacher.savedEmptyTitle')
+                : filtered
+                  ? t('findTeacher.emptyTitle')
+                  : t('findTeacher.noTeachers')}
+            </p>
             {filtered && (
               <>
-                <p className="text-sm text-muted">{t('findTeacher.emptyBody')}</p>
-                <Button variant="secondary" onClick={() => update({ q: '', language: '' })}>
+                <p className="text-sm text-muted">{search.saved ? t('findTeacher.savedEmptyBody') : t('findTeacher.emptyBody')}</p>
+                <Button variant="secondary" onClick={() => update({ q: '', language: '', saved: false, ...NO_FILTERS })}>
                   {t('findTeacher.clear')}
                 </Button>
               </>

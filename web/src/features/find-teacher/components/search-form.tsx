@@ -86,7 +86,7 @@ export function SearchForm({ search, onChange }: SearchFormProps) {
           {t('findTeacher.sortBy')}
         </label>
         <select id={sortId} value={search.sort} onChange={(e) => onChange({ sort: e.target.value as Sort })} className={selectClass}>
-          {SORTS.map((s) => (
+          {SORTS.filter((s) => s !== 'relevance' || search.q !== '').map((s) => (
             <option key={s} value={s}>
               {t(`findTeacher.sorts.${s}`)}
             </option>

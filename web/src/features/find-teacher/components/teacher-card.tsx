@@ -1,6 +1,6 @@
 import { useId, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BadgeCheck, CalendarDays, MessageSquareText } from 'lucide-react';
+import { BadgeCheck, CalendarDays, Heart, MessageSquareText } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { formatClock, formatDayMonth, formatMoney, formatNumber, formatWeekday } from '@/lib/format';
@@ -9,6 +9,7 @@ import { languageName } from '@/lib/languages';
 import { RatingSummary } from '@/features/reviews/components/rating-summary';
 import { TeacherReviewsDialog } from '@/features/reviews/components/teacher-reviews-dialog';
 import type { Teacher } from '../api/get-teachers';
+import { useSaveTeacher } from '../api/save-teacher';
 import { TeacherAvatar } from './teacher-avatar';
 
 /** Languages and slots a card lists before '+N more' (spec section 2). */
@@ -84,14 +85,17 @@ export function TeacherCard({ teacher, tz, onBook, fromMainSite = false, ref }: 
             )}
           </div>
         </div>
-        <span
-          className={cn(
-            'shrink-0 rounded-full px-2.5 py-1 text-xs font-medium',
-            available ? 'bg-success-bg text-success' : 'bg-surface-2 text-muted',
-          )}
-        >
-          {available ? t('findTeacher.card.available') : t('findTeacher.card.busy')}
-        </span>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <span
+            className={cn(
+              'rounded-full px-2.5 py-1 text-xs font-medium',
+              available ? 'bg-success-bg text-success' : 'bg-surface-2 text-muted',
+            )}
+          >
+            {available ? t('findTeacher.card.available') : t('findTeacher.card.busy')}
+          </span>
+          {teacher.saved !== undefined && <SaveButton id={teacher.id} saved={teacher.saved} />}
+        </div>
       </header>
 
       {teacher.bio && <p dir="auto" className="line-clamp-3 text-start text-sm leading-6 text-fg/90">
@@ -158,5 +162,35 @@ export function TeacherCard({ teacher, tz, onBook, fromMainSite = false, ref }: 
         onClose={() => setShowReviews(false)}
       />
     </article>
+  );
+}
+
+/** SaveButton is the heart of a student's card: its name says whether the
+ * teacher is saved ("Save", "Saved"); a press shows at once and goes back,
+ * with a notice, if the server refuses. */
+function SaveButton({ id, saved }: { id: number; saved: boolean }) {
+  const { t } = useTranslation();
+  const save = useSaveTeacher();
+  const label = saved ? t('findTeacher.card.saved') : t('findTeacher.card.save');
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => save.mutate({ id, saved: !saved })}
+        aria-label={label}
+        title={label}
+        className={cn(
+          'inline-flex size-11 items-center justify-center rounded-full transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-ring',
+          saved ? 'text-danger' : 'text-muted',
+        )}
+      >
+        <Heart className={cn('size-6', saved && 'fill-current')} aria-hidden />
+      </button>
+      {save.isError && (
+        <p role="alert" className="max-w-40 text-end text-xs text-danger">
+          {t('findTeacher.card.saveError')}
+        </p>
+      )}
+    </>
   );
 }

@@ -1,0 +1,282 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/zabano/zabano"
+)
+
+// The teacher search (issue 15). A profile's search texts are written with
+// zabano.NormalizeSearch, and so is each query; each word of the query must
+// be in the text. SQLite finds the words through an FTS5 trigram index
+// (teacher_search, migration 00021) and ranks by its bm25, a name's match
+// weighing ten times one of the bio; PostgreSQL through a pg_trgm GIN index
+// on search, which serves LIKE, and ranks by pg_trgm's word_similarity to
+// the name, then to the whole text. A trigram index cannot find a word of
+// fewer than three characters: such a word is matched by LIKE on the
+// stored text instead, which reads the profiles the other words leave.
+
+// trigram is the fewest characters of a word the trigram index finds.
+const trigram = 3
+
+// searchText is what the teacher search matches: names, username and bio.
+func searchText(u *zabano.User) string {
+	return zabano.NormalizeSearch(strings.Join([]string{u.FirstName, u.LastName, u.Username, u.Bio}, " "))
+}
+
+// searchName is the part of searchText a relevance order ranks first.
+func searchName(u *zabano.User) string {
+	return zabano.NormalizeSearch(strings.Join([]string{u.FirstName, u.LastName, u.Username}, " "))
+}
+
+// rewriteSearch writes the search texts of the profiles whose search_name
+// is NULL, which a migration leaves for NormalizeSearch (SQL cannot run
+// it); a deleted account's stay empty, as eraseAccount made them. It runs
+// at every Open, after the migrations; with nothing left, it reads nothing
+// but the NULLs of one index-less column. Two processes starting at once
+// write the same texts.
+func (db *DB) rewriteSearch(ctx context.Context) error {
+	return db.write(ctx, func(tx *Tx) error {
+		type profile struct {
+			u       zabano.User
+			deleted bool
+		}
+		var stale []profile
+		err := scanAll(ctx, tx, func(rows *sql.Rows) error {
+			var p profile
+			u := &p.u
+			err := rows.Scan(&u.ID, &u.FirstName, &u.LastName, &u.Username, &u.Bio, &p.deleted)
+			stale = append(stale, p)
+			return err
+		}, `SELECT u.id, u.first_name, u.last_name, u.username, u.bio, u.deleted_at IS NOT NULL
+			FROM teacher_profiles tp JOIN users u ON u.id = tp.user_id WHERE tp.search_name IS NULL`)
+		if err != nil {
+			return err
+		}
+		for _, p := range stale {
+			text, name := searchText(&p.u), searchName(&p.u)
+			if p.deleted {
+				text, name = "", ""
+			}
+			if _, err := tx.exec(ctx, `UPDATE teacher_profiles SET search = ?, search_name = ? WHERE user_id = ?`, text, name, p.u.ID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// trgmSchema is the quoted schema of PostgreSQL's pg_trgm extension, whose
+// functions the relevance order calls by their full name: the search path
+// of a database in a schema of its own (tests) does not include it.
+func (db *DB) trgmSchema(ctx context.Context) (string, error) {
+	var schema string
+	err := db.reader.QueryRowContext(ctx, `SELECT quote_ident(n.nspname) FROM pg_extension e
+		JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`).Scan(&schema)
+	return schema, err
+}
+
+// queryWords are the words of a query as the search compares them.
+func queryWords(q string) []string {
+	return strings.Fields(zabano.NormalizeSearch(q))
+}
+
+// ftsQuery is the FTS5 query that finds every word of words of at least
+// three characters, each as a phrase (FTS5's syntax taken literally), and
+// whether there is one.
+func ftsQuery(words []string) (string, bool) {
+	var phrases []string
+	for _, w := range words {
+		if utf8.RuneCountInString(w) >= trigram {
+			phrases = append(phrases, `"`+strings.ReplaceAll(w, `"`, `""`)+`"`)
+		}
+	}
+	return strings.Join(phrases, " "), len(phrases) > 0
+}
+
+// matchQuery is the condition on tp (teacher_profiles) that every word of
+// query q is in the teacher's search text, and its arguments.
+func (tx *Tx) matchQuery(q string) (string, []any) {
+	words := queryWords(q)
+	var conds []string
+	var args []any
+	for _, w := range words {
+		if !tx.pg && utf8.RuneCountInString(w) >= trigram {
+			continue // in the FTS5 query below
+		}
+		conds, args = append(conds, `tp.search LIKE ? ESCAPE '\'`), append(args, likePattern(w))
+	}
+	if match, ok := ftsQuery(words); ok && !tx.pg {
+		conds = append(conds, `tp.user_id IN (SELECT rowid FROM teacher_search WHERE teacher_search MATCH ?)`)
+		args = append(args, match)
+	}
+	return strings.Join(conds, " AND "), args
+}
+
+// relevanceOrder is the ORDER BY of query q's best matches first, and its
+// arguments, and a join the order reads (after the FROM's tables) and its
+// arguments. SQLite joins the FTS5 matches once, so that bm25 is computed
+// once a match, not once a row in a subquery. Without a word the trigram
+// index finds (SQLite), a match in the name comes before one in the bio.
+func (db *DB) relevanceOrder(q string) (order string, orderArgs []any, join string, joinArgs []any) {
+	words := queryWords(q)
+	norm := strings.Join(words, " ")
+	if db.pg {
+		return db.trgm + `.word_similarity(?, tp.search_name) DESC, tp.user_id DESC`, []any{norm}, "", nil
+	}
+	if match, ok := ftsQuery(words); ok {
+		return `relevance.rank, tp.user_id DESC`, nil,
+			`JOIN (SELECT rowid AS user_id, rank FROM teacher_search WHERE teacher_search MATCH ?) relevance ON relevance.user_id = tp.user_id`,
+			[]any{match}
+	}
+	return `CASE WHEN tp.search_name LIKE ? ESCAPE '\' THEN 0 ELSE 1 END, tp.user_id DESC`, []any{likePattern(norm)}, "", nil
+}
+
+// filterTeachers is the condition on tp of f's filters but for the
+// language and the id, and its arguments.
+func (tx *Tx) filterTeachers(f *zabano.TeacherFilter) (string, []any) {
+	var where []string
+	var args []any
+	add := func(cond string, a ...any) {
+		where, args = append(where, cond), append(args, a...)
+	}
+	if cond, a := tx.matchQuery(f.Query); cond != "" {
+		add(cond, a...)
+	}
+	if f.PriceMin != nil {
+		add(`tp.price_per_hour >= ?`, *f.PriceMin)
+	}
+	if f.PriceMax != nil {
+		add(`tp.price_per_hour <= ?`, *f.PriceMax)
+	}
+	if f.RatingMin != nil && *f.RatingMin > 0 {
+		add(`tp.review_count > 0 AND tp.rating_sum >= CAST(? AS DOUBLE PRECISION) * tp.review_count`, *f.RatingMin)
+	}
+	if f.Trial {
+		add(`tp.test_session_price > 0`)
+	}
+	if f.SavedBy != 0 {
+		add(`tp.user_id IN (SELECT teacher_id FROM saved_teachers WHERE student_id = ?)`, f.SavedBy)
+	}
+	if cond, a := freeSlotCond(tx.now, f); cond != "" {
+		add(cond, a...)
+	}
+	return strings.Join(where, " AND "), args
+}
+
+// freeSlotCond is the condition that the teacher of tp has a free future
+// slot as f's Days, Parts and Within ask, at now, and its arguments; ""
+// when they ask nothing. Days and parts of the day are those of the slot's
+// start in f.Location: its hour of the week, counted from Sunday 00:00, is
+// one of f.WeekHours.
+func freeSlotCond(now time.Time, f *zabano.TeacherFilter) (string, []any) {
+	hours := f.WeekHours()
+	if hours == nil && f.Within == 0 {
+		return "", nil
+	}
+	conds := []string{`s.teacher_id = tp.user_id`, `s.booked = FALSE`, `s.start_at > ?`, slotNotHeld}
+	args := []any{ms(now), ms(now)}
+	if f.Within > 0 {
+		conds, args = append(conds, `s.start_at <= ?`), append(args, ms(now.Add(time.Duration(f.Within)*24*time.Hour)))
+	}
+	if hours != nil {
+		local, a := localMS(f.Location, now)
+		// 1970-01-01 was a Thursday: hour 0 of Unix time is hour 96 of its week.
+		conds = append(conds, `((`+local+`) / 3600000 + 96) % 168 IN (`+placeholders(len(hours))+`)`)
+		args = append(args, a...)
+		for _, h := range hours {
+			args = append(args, h)
+		}
+	}
+	return `EXISTS (SELECT 1 FROM slots s WHERE ` + strings.Join(conds, " AND ") + `)`, args
+}
+
+// localMS is the SQL of a slot's start (s.start_at) read on loc's clock,
+// in milliseconds since 1970-01-01 00:00 of that clock, and its arguments:
+// the start plus loc's offset, which changes at loc's transitions from now
+// to a little over a year ahead (slots open at most a year ahead). A nil
+// loc is UTC.
+func localMS(loc *time.Location, now time.Time) (string, []any) {
+	if loc == nil {
+		loc = time.UTC
+	}
+	horizon := now.AddDate(1, 1, 0)
+	var cases []string
+	var args []any
+	for t := now.In(loc); ; {
+		_, offset := t.Zone()
+		_, end := t.ZoneBounds()
+		if end.IsZero() || end.After(horizon) {
+			args = append(args, int64(offset)*1000)
+			break
+		}
+		cases, args = append(cases, `WHEN s.start_at < ? THEN CAST(? AS BIGINT)`), append(args, ms(end), int64(offset)*1000)
+		t = end
+	}
+	if len(cases) == 0 {
+		return `s.start_at + CAST(? AS BIGINT)`, args
+	}
+	return `s.start_at + CASE ` + strings.Join(cases, " ") + ` ELSE CAST(? AS BIGINT) END`, args
+}
+
+// SaveTeacher implements zabano.TeacherStore.
+func (db *DB) SaveTeacher(ctx context.Context, studentID, teacherID int64) error {
+	return db.write(ctx, func(tx *Tx) error {
+		if err := listedTeacher(ctx, tx, teacherID); err != nil {
+			return err
+		}
+		_, err := tx.exec(ctx, `INSERT INTO saved_teachers (student_id, teacher_id, created_at) VALUES (?, ?, ?)
+			ON CONFLICT DO NOTHING`, studentID, teacherID, ms(tx.now))
+		return err
+	})
+}
+
+// UnsaveTeacher implements zabano.TeacherStore. A mark on a teacher who is
+// no longer listed can still be taken off.
+func (db *DB) UnsaveTeacher(ctx context.Context, studentID, teacherID int64) error {
+	return db.write(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `DELETE FROM saved_teachers WHERE student_id = ? AND teacher_id = ?`, studentID, teacherID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n > 0 {
+			return err
+		}
+		return listedTeacher(ctx, tx, teacherID)
+	})
+}
+
+// listedTeacher is nil when id is a listed teacher's, else ENOTFOUND.
+func listedTeacher(ctx context.Context, tx *Tx, id int64) error {
+	var listed bool
+	err := tx.queryRow(ctx, `SELECT listed FROM teacher_profiles WHERE user_id = ?`, id).Scan(&listed)
+	if err == nil && !listed {
+		err = sql.ErrNoRows
+	}
+	return notFound(err, zabano.MsgTeacherNotFound)
+}
+
+// SavedAmong implements zabano.TeacherStore.
+func (db *DB) SavedAmong(ctx context.Context, studentID int64, teacherIDs []int64) (saved map[int64]bool, err error) {
+	saved = map[int64]bool{}
+	if len(teacherIDs) == 0 {
+		return saved, nil
+	}
+	args := []any{studentID}
+	for _, id := range teacherIDs {
+		args = append(args, id)
+	}
+	err = db.read(ctx, func(tx *Tx) error {
+		return scanAll(ctx, tx, func(rows *sql.Rows) error {
+			var id int64
+			err := rows.Scan(&id)
+			saved[id] = true
+			return err
+		}, `SELECT teacher_id FROM saved_teachers WHERE student_id = ? AND teacher_id IN (`+placeholders(len(teacherIDs))+`)`, args...)
+	})
+	return saved, err
+}

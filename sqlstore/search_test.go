@@ -1,0 +1,372 @@
+package sqlstore_test
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/zabano/zabano"
+	"github.com/zabano/zabano/sqlstore"
+	"github.com/zabano/zabano/sqlstore/storetest"
+)
+
+// teacherSpec is a bookable teacher of the search tests.
+type teacherSpec struct {
+	username, first, last, bio string
+	price, trial               int64
+}
+
+// addTeacher registers the teacher of s with one priced level.
+func addTeacher(t *testing.T, db *sqlstore.DB, s teacherSpec) *zabano.User {
+	t.Helper()
+	u := mustUser(t, db, s.username, zabano.RoleTeacher)
+	_, _, err := db.UpdateTeacherProfile(ctx, u.ID, &zabano.TeacherUpdate{
+		FirstName: &s.first, LastName: &s.last, Bio: &s.bio, PricePerHour: &s.price, TestSessionPrice: &s.trial,
+		LanguageLevels: &[]zabano.LanguageLevels{{Language: "English", Levels: []zabano.Level{1}, RegularPrice: s.price}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// found lists the usernames of the teachers f finds, in order, and how
+// many it finds in all.
+func found(t *testing.T, db *sqlstore.DB, f zabano.TeacherFilter) (string, int) {
+	t.Helper()
+	if f.Limit == 0 {
+		f.Limit = 20
+	}
+	list, total, err := db.FindTeachers(ctx, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, p := range list {
+		out = append(out, p.User.Username)
+	}
+	return fmt.Sprint(out), total
+}
+
+type searchCase struct {
+	name string
+	f    zabano.TeacherFilter
+	want string
+}
+
+func runSearchCases(t *testing.T, db *sqlstore.DB, cases []searchCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, total := found(t, db, tc.f)
+			if got != tc.want {
+				t.Fatalf("got %s, want %s", got, tc.want)
+			}
+			if n := len(tc.want) - len("[]"); n > 0 && total == 0 || n == 0 && total != 0 {
+				t.Fatalf("total %d for %s", total, got)
+			}
+		})
+	}
+}
+
+// TestSearchReadsPersian: names and bios typed with Persian or Arabic
+// letters, with or without the zero-width non-joiner, short vowels or
+// Persian digits, are found by queries typed either way; a match of the
+// name ranks above one of the bio, and a sort asked for wins over relevance.
+func TestSearchReadsPersian(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		for _, s := range []teacherSpec{
+			{username: "tch1", first: "علی", last: "کریمی", bio: "مدرس آیلتس", price: 400_000},
+			{username: "tch2", first: "مریم", last: "کریمی", bio: "کلاس\u200cهای گفت\u200cوگو", price: 300_000},
+			{username: "tch3", first: "رضا", last: "کریمی\u200cنژاد", bio: "گرامر", price: 200_000},
+			{username: "tch4", first: "سارا", last: "كريمي", bio: "زبان کودکان", price: 100_000}, // an Arabic keyboard's ye and kaf
+			{username: "tch5", first: "Sara", last: "Ahmadi", bio: "شاگرد استاد علی بوده‌ام", price: 500_000},
+			{username: "tch6", first: "مُحَمَّد", last: "رضائی", bio: "۱۲ سال تجربه", price: 600_000},
+		} {
+			addTeacher(t, db, s)
+		}
+		runSearchCases(t, db, []searchCase{
+			{"Arabic ye finds Persian ye, the name before the bio", zabano.TeacherFilter{Query: "علي"}, "[tch1 tch5]"},
+			{"Arabic kaf and ye find four", zabano.TeacherFilter{Query: "كريمي", Sort: "price"}, "[tch4 tch3 tch2 tch1]"},
+			{"Persian letters find the one typed in Arabic", zabano.TeacherFilter{Query: "کریمی", Sort: "price"}, "[tch4 tch3 tch2 tch1]"},
+			{"every word, in any order", zabano.TeacherFilter{Query: "کريمي  علی"}, "[tch1]"},
+			{"the zero-width non-joiner typed", zabano.TeacherFilter{Query: "گفت\u200cوگو"}, "[tch2]"},
+			{"the zero-width non-joiner left out", zabano.TeacherFilter{Query: "گفتوگو"}, "[tch2]"},
+			{"a space for the zero-width non-joiner", zabano.TeacherFilter{Query: "گفت وگو"}, "[tch2]"},
+			{"a name written with one", zabano.TeacherFilter{Query: "کریمی نژاد"}, "[tch3]"},
+			{"short vowels in the name", zabano.TeacherFilter{Query: "محمد"}, "[tch6]"},
+			{"short vowels in the query", zabano.TeacherFilter{Query: "مُحمّد"}, "[tch6]"},
+			{"Latin digits find Persian ones", zabano.TeacherFilter{Query: "12 سال"}, "[tch6]"},
+			{"Arabic-Indic digits too", zabano.TeacherFilter{Query: "١٢"}, "[tch6]"},
+			{"Latin case", zabano.TeacherFilter{Query: "SARA"}, "[tch5]"},
+			{"tatweel", zabano.TeacherFilter{Query: "آیلـــتس"}, "[tch1]"},
+			{"two letters: no trigram, still found, the name first", zabano.TeacherFilter{Query: "عل"}, "[tch1 tch5]"},
+			{"two letters in names", zabano.TeacherFilter{Query: "رض", Sort: "price"}, "[tch3 tch6]"},
+			{"a short and a long word", zabano.TeacherFilter{Query: "رض نژاد"}, "[tch3]"},
+			{"relevance asked for", zabano.TeacherFilter{Query: "علی", Sort: "relevance"}, "[tch1 tch5]"},
+			{"an asked sort wins", zabano.TeacherFilter{Query: "علی", Sort: "experience"}, "[tch5 tch1]"},
+			{"relevance without a query is newest first", zabano.TeacherFilter{Sort: "relevance", Limit: 2}, "[tch6 tch5]"},
+			{"only marks is no query", zabano.TeacherFilter{Query: "\u200c\u0640", Limit: 1}, "[tch6]"},
+			{"nobody", zabano.TeacherFilter{Query: "کریمیان"}, "[]"},
+		})
+	})
+}
+
+// TestSearchMigration: migration 00021 and the Open after it write the
+// search texts of existing teachers with NormalizeSearch, so a Persian
+// query finds a name typed on an Arabic keyboard before the migration.
+func TestSearchMigration(t *testing.T) {
+	for _, dialect := range storetest.Dialects() {
+		t.Run(dialect, func(t *testing.T) {
+			dsn := storetest.DSN(t, dialect)
+			old, err := sqlstore.OpenAt(ctx, dsn, 20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, q := range []string{
+				`INSERT INTO users (id, role, username, phone, first_name, last_name, bio, password_hash, created_at)
+					VALUES (1, 'teacher', 'ali', '09120000001', 'علي', 'كريمي', 'مدرّس', 'x', 1000)`,
+				`INSERT INTO users (id, role, username, phone, password_hash, created_at, deleted_at)
+					VALUES (2, 'teacher', 'deleted-2', 'deleted-2', 'x', 1000, 2000)`,
+				`INSERT INTO teacher_profiles (user_id, search, price_per_hour, bookable, listed)
+					VALUES (1, 'علي كريمي ali مدرّس', 100000, TRUE, TRUE), (2, '', 100000, TRUE, FALSE)`,
+			} {
+				if err := old.Exec(ctx, q); err != nil {
+					t.Fatal(err)
+				}
+			}
+			old.Close()
+			db, err := sqlstore.Open(ctx, dsn)
+			if err != nil {
+				t.Fatalf("migrate: %v", err)
+			}
+			defer db.Close()
+			for _, q := range []string{"علی کریمی", "کریمی", "مدرس", "عل"} {
+				if got, _ := found(t, db, zabano.TeacherFilter{Query: q}); got != "[ali]" {
+					t.Errorf("%q found %s", q, got)
+				}
+			}
+			// The deleted account's search text stays empty.
+			if err := db.Exec(ctx, `UPDATE teacher_profiles SET listed = TRUE WHERE user_id = 2`); err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := found(t, db, zabano.TeacherFilter{Query: "deleted"}); got != "[]" {
+				t.Errorf("a deleted account found: %s", got)
+			}
+		})
+	}
+}
+
+// TestTeacherFilters: price, trial, rating and free-slot filters, alone and
+// together; days and parts of the day are the student's time zone's.
+func TestTeacherFilters(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		// Saturday 2026-11-21, 11:30 in Tehran.
+		clock := storetest.NewClock(time.Date(2026, 11, 21, 8, 0, 0, 0, time.UTC))
+		db.Now = clock.Now
+		tehran, _ := time.LoadLocation("Asia/Tehran")
+		berlin, _ := time.LoadLocation("Europe/Berlin")
+		teachers := map[string]*zabano.User{}
+		for _, s := range []teacherSpec{
+			{username: "ali", price: 200_000, trial: 100_000},
+			{username: "bita", price: 300_000},
+			{username: "cyrus", price: 500_000, trial: 50_000},
+			{username: "dara", price: 150_000},
+			{username: "erik", price: 250_000},
+		} {
+			s.first, s.bio = s.username, "teacher"
+			teachers[s.username] = addTeacher(t, db, s)
+		}
+		rate := func(name string, n int, sum int64) {
+			if err := db.Exec(ctx, `UPDATE teacher_profiles SET review_count = ?, rating_sum = ? WHERE user_id = ?`, n, sum, teachers[name].ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rate("ali", 2, 10)  // 5
+		rate("bita", 1, 3)  // 3
+		rate("dara", 2, 9)  // 4.5
+		rate("erik", 3, 13) // 4.33
+		open := func(name string, starts ...time.Time) []zabano.Slot {
+			var slots []zabano.Slot
+			for _, s := range starts {
+				slots = append(slots, zabano.Slot{Start: s, End: s.Add(time.Hour)})
+			}
+			created, _, err := db.CreateSlots(ctx, teachers[name].ID, slots, zabano.DefaultMaxFreeSlots)
+			if err != nil || len(created) != len(slots) {
+				t.Fatalf("slots of %s: %v", name, err)
+			}
+			return created
+		}
+		at := func(loc *time.Location, y int, m time.Month, d, h, min int) time.Time {
+			return time.Date(y, m, d, h, min, 0, 0, loc)
+		}
+		open("ali", at(tehran, 2026, 11, 21, 14, 0)) // Saturday afternoon, in 2.5 hours
+		// Monday morning; and a Saturday evening that is booked, and one past.
+		open("bita", at(tehran, 2026, 11, 23, 8, 0), at(tehran, 2026, 11, 21, 19, 0))
+		if err := db.Exec(ctx, `UPDATE slots SET booked = TRUE WHERE start_at = ?`, at(tehran, 2026, 11, 21, 19, 0).UnixMilli()); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Exec(ctx, `INSERT INTO slots (teacher_id, start_at, end_at, created_at) VALUES (?, ?, ?, 0)`,
+			teachers["bita"].ID, at(tehran, 2026, 11, 21, 9, 0).UnixMilli(), at(tehran, 2026, 11, 21, 10, 0).UnixMilli()); err != nil {
+			t.Fatal(err)
+		}
+		// Night: 02:00 on Saturday the 28th (a Saturday's), 22:00 on Friday 4 December.
+		open("cyrus", at(tehran, 2026, 11, 28, 2, 0), at(tehran, 2026, 12, 4, 22, 0))
+		// Monday 5 April 2027, 12:30 in Berlin on summer time (10:30 UTC, 14:00 in Tehran).
+		open("erik", at(berlin, 2027, 4, 5, 12, 30))
+
+		price := func(n int64) *int64 { return &n }
+		rating := func(r float64) *float64 { return &r }
+		in := func(loc *time.Location, f zabano.TeacherFilter) zabano.TeacherFilter {
+			f.Location = loc
+			return f
+		}
+		days := func(d ...time.Weekday) []time.Weekday { return d }
+		parts := func(p ...zabano.DayPart) []zabano.DayPart { return p }
+		runSearchCases(t, db, []searchCase{
+			{"all, newest first", zabano.TeacherFilter{}, "[erik dara cyrus bita ali]"},
+			{"lowest price", zabano.TeacherFilter{PriceMin: price(200_000), Sort: "price"}, "[ali erik bita cyrus]"},
+			{"highest price", zabano.TeacherFilter{PriceMax: price(200_000), Sort: "price"}, "[dara ali]"},
+			{"price range", zabano.TeacherFilter{PriceMin: price(200_000), PriceMax: price(300_000), Sort: "price"}, "[ali erik bita]"},
+			{"one price", zabano.TeacherFilter{PriceMin: price(300_000), PriceMax: price(300_000)}, "[bita]"},
+			{"trial", zabano.TeacherFilter{Trial: true}, "[cyrus ali]"},
+			{"rating 4.5 and up, the unrated left out", zabano.TeacherFilter{RatingMin: rating(4.5), Sort: "rating"}, "[ali dara]"},
+			{"rating 3 and up", zabano.TeacherFilter{RatingMin: rating(3)}, "[erik dara bita ali]"},
+			{"rating 0 asks nothing", zabano.TeacherFilter{RatingMin: rating(0)}, "[erik dara cyrus bita ali]"},
+			{"Saturday: a booked or past slot is not free", in(tehran, zabano.TeacherFilter{Days: days(time.Saturday)}), "[cyrus ali]"},
+			{"Monday", in(tehran, zabano.TeacherFilter{Days: days(time.Monday)}), "[erik bita]"},
+			{"Saturday or Monday", in(tehran, zabano.TeacherFilter{Days: days(time.Monday, time.Saturday)}), "[erik cyrus bita ali]"},
+			{"Friday", in(tehran, zabano.TeacherFilter{Days: days(time.Friday)}), "[cyrus]"},
+			{"Sunday", in(tehran, zabano.TeacherFilter{Days: days(time.Sunday)}), "[]"},
+			{"morning in Tehran", in(tehran, zabano.TeacherFilter{Parts: parts(zabano.Morning)}), "[bita]"},
+			{"afternoon in Tehran", in(tehran, zabano.TeacherFilter{Parts: parts(zabano.Afternoon)}), "[erik ali]"},
+			{"evening in Tehran", in(tehran, zabano.TeacherFilter{Parts: parts(zabano.Evening)}), "[]"},
+			{"night in Tehran", in(tehran, zabano.TeacherFilter{Parts: parts(zabano.Night)}), "[cyrus]"},
+			{"morning or night", in(tehran, zabano.TeacherFilter{Parts: parts(zabano.Morning, zabano.Night)}), "[cyrus bita]"},
+			{"afternoon in UTC", in(time.UTC, zabano.TeacherFilter{Parts: parts(zabano.Afternoon)}), "[]"},
+			{"morning in UTC", in(time.UTC, zabano.TeacherFilter{Parts: parts(zabano.Morning)}), "[erik ali]"},
+			{"evening in UTC: Friday 18:30", in(time.UTC, zabano.TeacherFilter{Parts: parts(zabano.Evening)}), "[cyrus]"},
+			{"afternoon in Berlin, on summer time", in(berlin, zabano.TeacherFilter{Parts: parts(zabano.Afternoon)}), "[erik]"},
+			{"morning in Berlin, on winter time", in(berlin, zabano.TeacherFilter{Parts: parts(zabano.Morning)}), "[ali]"},
+			{"Saturday night", in(tehran, zabano.TeacherFilter{Days: days(time.Saturday), Parts: parts(zabano.Night)}), "[cyrus]"},
+			{"Saturday afternoon", in(tehran, zabano.TeacherFilter{Days: days(time.Saturday), Parts: parts(zabano.Afternoon)}), "[ali]"},
+			{"Saturday in UTC is Friday in Tehran's night", in(time.UTC, zabano.TeacherFilter{Days: days(time.Saturday)}), "[ali]"},
+			{"within a day", zabano.TeacherFilter{Within: 1}, "[ali]"},
+			{"within 7 days", zabano.TeacherFilter{Within: 7}, "[cyrus bita ali]"},
+			{"within 7 days, Saturday night", in(tehran, zabano.TeacherFilter{Within: 7, Days: days(time.Saturday), Parts: parts(zabano.Night)}), "[cyrus]"},
+			{"within a day, Saturday night", in(tehran, zabano.TeacherFilter{Within: 1, Days: days(time.Saturday), Parts: parts(zabano.Night)}), "[]"},
+			{"within 7 days, on a Friday (12-4 is beyond)", in(tehran, zabano.TeacherFilter{Within: 7, Days: days(time.Friday)}), "[]"},
+			{"trial and price", zabano.TeacherFilter{Trial: true, PriceMax: price(300_000)}, "[ali]"},
+			{"trial on Monday", in(tehran, zabano.TeacherFilter{Trial: true, Days: days(time.Monday)}), "[]"},
+			{"everything at once", in(tehran, zabano.TeacherFilter{Trial: true, RatingMin: rating(4), Within: 7, PriceMin: price(100_000),
+				PriceMax: price(250_000), Days: days(time.Saturday), Parts: parts(zabano.Afternoon), Query: "ali", Sort: "price"}), "[ali]"},
+			{"filters and a page", zabano.TeacherFilter{PriceMin: price(200_000), Sort: "price", Limit: 2, Offset: 1}, "[erik bita]"},
+		})
+		if _, total := found(t, db, zabano.TeacherFilter{PriceMin: price(200_000), Limit: 1}); total != 4 {
+			t.Fatalf("total of a filtered page: %d", total)
+		}
+		// The clock moves past ali's slot: the next 7 days start later.
+		clock.Add(3 * time.Hour)
+		if got, _ := found(t, db, zabano.TeacherFilter{Within: 7}); got != "[cyrus bita]" {
+			t.Fatalf("within 7 days, 3 hours later: %s", got)
+		}
+	})
+}
+
+// TestSavedTeachers: a student saves listed teachers only, once however
+// often, sees only their own under saved, takes marks off, and loses them
+// with their account.
+func TestSavedTeachers(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		a := addTeacher(t, db, teacherSpec{username: "ali", price: 100_000})
+		b := addTeacher(t, db, teacherSpec{username: "bita", price: 100_000})
+		db.TeacherReview = true
+		pending := addTeacher(t, db, teacherSpec{username: "cyrus", price: 100_000}) // waits for review: not listed
+		db.TeacherReview = false
+		sara := mustUser(t, db, "sara", zabano.RoleStudent)
+		nima := mustUser(t, db, "nima", zabano.RoleStudent)
+
+		for _, tc := range []struct {
+			student, teacher int64
+			want             string
+		}{
+			{sara.ID, a.ID, ""}, {sara.ID, a.ID, ""}, // twice is once
+			{sara.ID, pending.ID, zabano.ENOTFOUND}, {sara.ID, nima.ID, zabano.ENOTFOUND}, {sara.ID, 9999, zabano.ENOTFOUND},
+			{nima.ID, b.ID, ""},
+		} {
+			if err := db.SaveTeacher(ctx, tc.student, tc.teacher); tc.want == "" && err != nil || tc.want != "" && zabano.ErrorCode(err) != tc.want {
+				t.Fatalf("save %d for %d: %v, want %q", tc.teacher, tc.student, err, tc.want)
+			}
+		}
+		if n, _ := db.Count(ctx, "saved_teachers"); n != 2 {
+			t.Fatalf("%d saved rows", n)
+		}
+		if got, _ := found(t, db, zabano.TeacherFilter{SavedBy: sara.ID}); got != "[ali]" {
+			t.Fatalf("sara's saved: %s", got)
+		}
+		if got, _ := found(t, db, zabano.TeacherFilter{SavedBy: nima.ID, Query: "bita"}); got != "[bita]" {
+			t.Fatalf("nima's saved: %s", got)
+		}
+		if got, _ := found(t, db, zabano.TeacherFilter{SavedBy: nima.ID, Query: "ali"}); got != "[]" {
+			t.Fatalf("nima's saved ali: %s", got)
+		}
+		saved, err := db.SavedAmong(ctx, sara.ID, []int64{a.ID, b.ID, pending.ID})
+		if err != nil || len(saved) != 1 || !saved[a.ID] {
+			t.Fatalf("sara's among: %v %v", saved, err)
+		}
+		if saved, err := db.SavedAmong(ctx, sara.ID, nil); err != nil || len(saved) != 0 {
+			t.Fatalf("among none: %v %v", saved, err)
+		}
+
+		for _, tc := range []struct {
+			teacher int64
+			want    string
+		}{{a.ID, ""}, {a.ID, ""}, {b.ID, ""}, {pending.ID, zabano.ENOTFOUND}} {
+			if err := db.UnsaveTeacher(ctx, sara.ID, tc.teacher); tc.want == "" && err != nil || tc.want != "" && zabano.ErrorCode(err) != tc.want {
+				t.Fatalf("unsave %d: %v, want %q", tc.teacher, err, tc.want)
+			}
+		}
+		if got, _ := found(t, db, zabano.TeacherFilter{SavedBy: sara.ID}); got != "[]" {
+			t.Fatalf("sara's saved after unsaving: %s", got)
+		}
+		if got, _ := found(t, db, zabano.TeacherFilter{SavedBy: nima.ID}); got != "[bita]" {
+			t.Fatalf("sara's unsave took nima's: %s", got)
+		}
+		// A mark on a teacher no longer listed can still be taken off.
+		if err := db.SaveTeacher(ctx, sara.ID, b.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Exec(ctx, `UPDATE teacher_profiles SET listed = FALSE WHERE user_id = ?`, b.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.UnsaveTeacher(ctx, sara.ID, b.ID); err != nil {
+			t.Fatalf("unsave an unlisted teacher: %v", err)
+		}
+		if err := db.Exec(ctx, `UPDATE teacher_profiles SET listed = TRUE WHERE user_id = ?`, b.ID); err != nil {
+			t.Fatal(err)
+		}
+
+		// Deleting an account takes the student's marks, and those on a teacher.
+		if err := db.SaveTeacher(ctx, sara.ID, a.ID); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.SaveTeacher(ctx, nima.ID, a.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.DeleteAccount(ctx, sara.ID); err != nil {
+			t.Fatal(err)
+		}
+		if saved, _ := db.SavedAmong(ctx, sara.ID, []int64{a.ID}); len(saved) != 0 {
+			t.Fatalf("a deleted student's marks: %v", saved)
+		}
+		if saved, _ := db.SavedAmong(ctx, nima.ID, []int64{a.ID, b.ID}); len(saved) != 2 {
+			t.Fatalf("nima's marks after sara left: %v", saved)
+		}
+		if _, err := db.DeleteAccount(ctx, a.ID); err != nil {
+			t.Fatal(err)
+		}
+		if saved, _ := db.SavedAmong(ctx, nima.ID, []int64{a.ID, b.ID}); len(saved) != 1 || !saved[b.ID] {
+			t.Fatalf("nima's marks after ali left: %v", saved)
+		}
+	})
+}
