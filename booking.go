@@ -63,6 +63,16 @@ type Booking struct {
 	Teacher, Student User
 }
 
+// Class is a booking as its student and teacher see it in their lists:
+// with the student's review, the open proposal to move it and its problem
+// report, each nil when there is none.
+type Class struct {
+	*Booking
+	Review     *Review
+	Reschedule *Reschedule
+	Problem    *ProblemReport
+}
+
 // Duration is the class's length.
 func (b *Booking) Duration() time.Duration { return b.End.Sub(b.Start) }
 
@@ -228,8 +238,9 @@ type BookingStore interface {
 	CancelByTeacher(ctx context.Context, teacherID, bookingID int64) (*Booking, error)
 	// MarkDone pays the teacher for a booked class of user's that has ended.
 	MarkDone(ctx context.Context, userID, bookingID int64) (*Booking, error)
-	// Bookings lists the classes of a student or teacher.
-	Bookings(ctx context.Context, user *User) ([]*Booking, error)
+	// Classes lists the classes of a student or teacher by start, each with
+	// what hangs on it, all read at one instant.
+	Classes(ctx context.Context, user *User) ([]Class, error)
 	// SettleDue marks done, and pays, booked classes that ended at or before
 	// cutoff; it returns how many. Neither it nor MarkDone pays a class with
 	// an open or disputed problem report.
@@ -352,9 +363,9 @@ func (s *Bookings) MarkDone(ctx context.Context, userID, bookingID int64) (*Book
 	return s.Store.MarkDone(ctx, userID, bookingID)
 }
 
-// List lists the classes of a student or teacher.
-func (s *Bookings) List(ctx context.Context, u *User) ([]*Booking, error) {
-	return s.Store.Bookings(ctx, u)
+// Classes lists the classes of a student or teacher.
+func (s *Bookings) Classes(ctx context.Context, u *User) ([]Class, error) {
+	return s.Store.Classes(ctx, u)
 }
 
 // SettleDue pays the teachers of the classes nobody marked done SettleAfter

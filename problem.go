@@ -207,8 +207,6 @@ type ProblemStore interface {
 	// the class's money moves as proposed in one ledger transaction and the
 	// class is done; declined, the report is disputed and nothing moves.
 	AnswerProblem(ctx context.Context, userID, reportID int64, accept bool) (*ProblemReport, error)
-	// BookingProblems returns the reports of the user's classes, by booking id.
-	BookingProblems(ctx context.Context, user *User) (map[int64]*ProblemReport, error)
 }
 
 // ReportProblem reports a problem with a class of p.UserID's within
@@ -224,11 +222,6 @@ func (s *Bookings) ReportProblem(ctx context.Context, p NewProblem) (*ProblemRep
 // AnswerProblem is the other side's accept or decline of a report.
 func (s *Bookings) AnswerProblem(ctx context.Context, userID, reportID int64, accept bool) (*ProblemReport, error) {
 	return s.Store.AnswerProblem(ctx, userID, reportID, accept)
-}
-
-// Problems returns the reports of the user's classes, by booking id.
-func (s *Bookings) Problems(ctx context.Context, u *User) (map[int64]*ProblemReport, error) {
-	return s.Store.BookingProblems(ctx, u)
 }
 
 // Disputes lists the disputes of status, disputed (the default, when

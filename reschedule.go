@@ -134,9 +134,6 @@ type RescheduleStore interface {
 	// or declines (the slot is free again) an open proposal made by the
 	// other side of userID's class.
 	AnswerReschedule(ctx context.Context, userID, rescheduleID int64, accept bool) (*Reschedule, error)
-	// OpenReschedules returns the open proposals of the user's classes, by
-	// booking id.
-	OpenReschedules(ctx context.Context, user *User) (map[int64]*Reschedule, error)
 }
 
 // ProposeReschedule proposes moving the class bookingID of user userID (its
@@ -155,9 +152,4 @@ func (s *Bookings) AnswerReschedule(ctx context.Context, userID, rescheduleID in
 		return nil, FieldError("accept", msgAcceptRequired)
 	}
 	return s.Store.AnswerReschedule(ctx, userID, rescheduleID, *accept)
-}
-
-// OpenReschedules returns the open proposals of the user's classes, by booking id.
-func (s *Bookings) OpenReschedules(ctx context.Context, u *User) (map[int64]*Reschedule, error) {
-	return s.Store.OpenReschedules(ctx, u)
 }

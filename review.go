@@ -110,6 +110,4 @@ type ReviewStore interface {
 	// TeacherReviews returns a page of a teacher's visible reviews, newest
 	// first, and how many there are in all.
 	TeacherReviews(ctx context.Context, teacherID int64, limit, offset int) ([]*Review, int, error)
-	// BookingReviews returns the reviews of the user's classes, by booking id.
-	BookingReviews(ctx context.Context, user *User) (map[int64]*Review, error)
 }

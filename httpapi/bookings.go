@@ -180,37 +180,25 @@ func (s *Server) decideCancel(w http.ResponseWriter, r *http.Request, u *zabano.
 // the signed-in user's classes, by start time.
 func (s *Server) bookings(w http.ResponseWriter, r *http.Request, u *zabano.User) {
 	loc, err := zone(r.URL.Query().Get("tz"), zabano.DefaultTimeZone)
-	var list []*zabano.Booking
-	var reviews map[int64]*zabano.Review
-	var moves map[int64]*zabano.Reschedule
-	var problems map[int64]*zabano.ProblemReport
+	var list []zabano.Class
 	if err == nil {
-		list, err = s.Bookings.List(r.Context(), u)
-	}
-	if err == nil {
-		reviews, err = s.Reviews.BookingReviews(r.Context(), u)
-	}
-	if err == nil {
-		moves, err = s.Bookings.OpenReschedules(r.Context(), u)
-	}
-	if err == nil {
-		problems, err = s.Bookings.Problems(r.Context(), u)
+		list, err = s.Bookings.Classes(r.Context(), u)
 	}
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
 	out := make([]bookingJSON, len(list))
-	for i, b := range list {
-		out[i] = s.bookingOf(b, loc, lang(r))
-		if rv := reviews[b.ID]; rv != nil {
-			out[i].Review, out[i].ReviewUntil = reviewOf(rv, lang(r)), nil
+	for i, c := range list {
+		out[i] = s.bookingOf(c.Booking, loc, lang(r))
+		if c.Review != nil {
+			out[i].Review, out[i].ReviewUntil = reviewOf(c.Review, lang(r)), nil
 		}
-		if m := moves[b.ID]; m != nil {
-			out[i].Reschedule = rescheduleOf(m, loc, s.Now())
+		if c.Reschedule != nil {
+			out[i].Reschedule = rescheduleOf(c.Reschedule, loc, s.Now())
 		}
-		if p := problems[b.ID]; p != nil {
-			out[i].Problem = problemOf(p)
+		if c.Problem != nil {
+			out[i].Problem = problemOf(c.Problem)
 		}
 	}
 	encode(w, http.StatusOK, out)

@@ -274,10 +274,10 @@ func accountHolds(ctx context.Context, tx *Tx, id int64) (h zabano.AccountHolds,
 	err = tx.queryRow(ctx, `SELECT
 			(SELECT count(*) FROM bookings WHERE (student_id = ? OR teacher_id = ?) AND status IN (?, ?)),
 			(SELECT count(*) FROM problem_reports p JOIN bookings b ON b.id = p.booking_id
-				WHERE (b.student_id = ? OR b.teacher_id = ?) AND p.status IN (?, ?)),
+				WHERE (b.student_id = ? OR b.teacher_id = ?) AND p.status IN ('open', 'disputed')),
 			(SELECT count(*) FROM payments WHERE user_id = ? AND status = ?)`,
 		id, id, zabano.StatusBooked, zabano.StatusCancelPending,
-		id, id, zabano.ProblemOpen, zabano.ProblemDisputed,
+		id, id,
 		id, zabano.PaymentPending).Scan(&h.Classes, &h.Reports, &h.Payments)
 	if err != nil {
 		return h, err

@@ -552,8 +552,8 @@ func (db *DB) SettleDue(ctx context.Context, cutoff time.Time) (int, error) {
 	err := db.read(ctx, func(tx *Tx) error {
 		// A reported class waits for its report (problem.go), not in this queue.
 		rows, err := tx.query(ctx, `SELECT id, teacher_id FROM bookings b WHERE status = ? AND end_at <= ?
-			AND NOT EXISTS (SELECT 1 FROM problem_reports p WHERE p.booking_id = b.id AND p.status IN (?, ?))
-			ORDER BY end_at LIMIT 1000`, zabano.StatusBooked, ms(cutoff), zabano.ProblemOpen, zabano.ProblemDisputed)
+			AND NOT EXISTS (SELECT 1 FROM problem_reports p WHERE p.booking_id = b.id AND p.status IN ('open', 'disputed'))
+			ORDER BY end_at LIMIT 1000`, zabano.StatusBooked, ms(cutoff))
 		if err != nil {
 			return err
 		}
@@ -621,14 +621,16 @@ func findBooking(ctx context.Context, tx *Tx, id int64) (*zabano.Booking, error)
 	return scanBooking(tx.queryRow(ctx, `SELECT `+bookingColumns+bookingJoins+` WHERE b.id = ?`, id))
 }
 
-// Bookings implements zabano.BookingStore.
-func (db *DB) Bookings(ctx context.Context, u *zabano.User) (list []*zabano.Booking, err error) {
-	col := "b.student_id"
+// Classes implements zabano.BookingStore: four queries in one read, so that a
+// class and what hangs on it are seen at the same instant.
+func (db *DB) Classes(ctx context.Context, u *zabano.User) (list []zabano.Class, err error) {
+	col := "student_id"
 	if u.Role == zabano.RoleTeacher {
-		col = "b.teacher_id"
+		col = "teacher_id"
 	}
 	err = db.read(ctx, func(tx *Tx) error {
-		rows, err := tx.query(ctx, `SELECT `+bookingColumns+bookingJoins+` WHERE `+col+` = ? ORDER BY b.start_at, b.id`, u.ID)
+		byID := map[int64]*zabano.Class{}
+		rows, err := tx.query(ctx, `SELECT `+bookingColumns+bookingJoins+` WHERE b.`+col+` = ? ORDER BY b.start_at, b.id`, u.ID)
 		if err != nil {
 			return err
 		}
@@ -638,9 +640,27 @@ func (db *DB) Bookings(ctx context.Context, u *zabano.User) (list []*zabano.Book
 			if err != nil {
 				return err
 			}
-			list = append(list, b)
+			list = append(list, zabano.Class{Booking: b})
 		}
-		return rows.Err()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for i := range list {
+			byID[list[i].ID] = &list[i]
+		}
+		reviews, err := findReviews(ctx, tx, `r.`+col+` = ?`, u.ID)
+		if err != nil {
+			return err
+		}
+		for _, r := range reviews {
+			if c := byID[r.BookingID]; c != nil {
+				c.Review = r
+			}
+		}
+		if err := openReschedules(ctx, tx, col, u.ID, byID); err != nil {
+			return err
+		}
+		return bookingProblems(ctx, tx, col, u.ID, byID)
 	})
 	return list, err
 }

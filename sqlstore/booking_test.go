@@ -396,7 +396,7 @@ func TestClassLifecycle(t *testing.T) {
 		if n, _ := db.SettleDue(ctx, m.clock.Now().Add(-zabano.SettleAfter)); n != 0 {
 			t.Fatalf("settled twice: %d", n)
 		}
-		list, err := db.Bookings(ctx, s)
+		list, err := db.Classes(ctx, s)
 		if err != nil || len(list) != 4 {
 			t.Fatalf("student's classes: %d %v", len(list), err)
 		}
@@ -408,7 +408,7 @@ func TestClassLifecycle(t *testing.T) {
 				t.Errorf("the settled class is %s", x.Status)
 			}
 		}
-		tl, _ := db.Bookings(ctx, m.teacher)
+		tl, _ := db.Classes(ctx, m.teacher)
 		if len(tl) != 4 || tl[0].Student.Username != "sara" {
 			t.Fatalf("teacher's classes: %d", len(tl))
 		}

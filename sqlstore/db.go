@@ -130,12 +130,36 @@ func connect(dsn string) (*DB, error) {
 // planner picks any index on bookable for a bio search, and reads the
 // profiles through it at three times the cost of a scan. PostgreSQL's
 // autovacuum keeps its own statistics.
+//
+// The driver's SQLite also keeps samples of each index's values (STAT4),
+// and with samples it plans a prepared statement again each time a value
+// compared to an indexed column is bound, which is every call: it undid
+// the statement cache (stmt.go) for nearly every query. The row counts of
+// sqlite_stat1 are what the plans here need, so the samples are dropped.
 func (db *DB) Optimize(ctx context.Context) error {
 	if db.pg {
 		return nil
 	}
-	_, err := db.writer.ExecContext(ctx, `PRAGMA optimize=0x10002`)
-	return err
+	// One transaction: no reader loads the statistics between the two.
+	tx, err := db.writer.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `PRAGMA optimize=0x10002`); err != nil {
+		return err
+	}
+	var samples bool
+	err = tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat4')`).Scan(&samples)
+	if err != nil {
+		return err
+	}
+	if samples {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM sqlite_stat4`); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
 }
 
 // Close closes the database.
@@ -196,10 +220,14 @@ func (db *DB) migrations(ctx context.Context) (*goose.Provider, error) {
 }
 
 // Tx is a transaction that writes ? placeholders for its dialect and runs
-// its pool's prepared statements.
+// its pool's prepared statements; or, made by readOne, a read of one
+// statement on the pool itself.
 type Tx struct {
-	tx *sql.Tx
-	pg bool
+	tx *sql.Tx // nil for readOne's
+	on conn    // tx, or readOne's pool
+	// ran counts readOne's statements, to refuse a second.
+	ran int
+	pg  bool
 	// now is the clock's reading when the transaction began: one instant for all
 	// it writes.
 	now time.Time
@@ -212,6 +240,29 @@ type Tx struct {
 	// What the transaction changes of what students see (change.go).
 	changedAll, teacherWrites bool
 	changedTeachers           []int64
+}
+
+// conn is what a Tx's statements run on.
+type conn interface {
+	ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row
+}
+
+var errTwoStatements = errors.New("sqlstore: a second statement in a read of one (readOne)")
+
+// start checks a statement before it is sent.
+func (tx *Tx) start(q string, args []any) error {
+	if err := checkText(args); err != nil {
+		return err
+	}
+	if tx.tx == nil {
+		if tx.ran++; tx.ran > 1 {
+			return errTwoStatements
+		}
+	}
+	tx.watch(q)
+	return nil
 }
 
 // bind writes q's ? placeholders as PostgreSQL's $1, $2, ... when pg.
@@ -234,14 +285,13 @@ func bind(pg bool, q string) string {
 }
 
 func (tx *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	if err := checkText(args); err != nil {
+	if err := tx.start(q, args); err != nil {
 		return nil, err
 	}
-	tx.watch(q)
 	if s := tx.stmt(ctx, q); s != nil {
 		return s.ExecContext(ctx, args...)
 	}
-	return tx.tx.ExecContext(ctx, bind(tx.pg, q), args...)
+	return tx.on.ExecContext(ctx, bind(tx.pg, q), args...)
 }
 
 // placeholders is n comma-separated ?.
@@ -265,14 +315,13 @@ func scanAll(ctx context.Context, tx *Tx, scan func(*sql.Rows) error, q string, 
 }
 
 func (tx *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	if err := checkText(args); err != nil {
+	if err := tx.start(q, args); err != nil {
 		return nil, err
 	}
-	tx.watch(q)
 	if s := tx.stmt(ctx, q); s != nil {
 		return s.QueryContext(ctx, args...)
 	}
-	return tx.tx.QueryContext(ctx, bind(tx.pg, q), args...)
+	return tx.on.QueryContext(ctx, bind(tx.pg, q), args...)
 }
 
 // row is one row of a query: a *sql.Row, or the error that kept the query
@@ -284,14 +333,13 @@ type errRow struct{ err error }
 func (r errRow) Scan(...any) error { return r.err }
 
 func (tx *Tx) queryRow(ctx context.Context, q string, args ...any) row {
-	if err := checkText(args); err != nil {
+	if err := tx.start(q, args); err != nil {
 		return errRow{err}
 	}
-	tx.watch(q)
 	if s := tx.stmt(ctx, q); s != nil {
 		return s.QueryRowContext(ctx, args...)
 	}
-	return tx.tx.QueryRowContext(ctx, bind(tx.pg, q), args...)
+	return tx.on.QueryRowContext(ctx, bind(tx.pg, q), args...)
 }
 
 var msgNULText = zabano.Msg{
@@ -327,12 +375,22 @@ func (db *DB) read(ctx context.Context, fn func(*Tx) error) error {
 	return db.run(ctx, db.reader, &sql.TxOptions{ReadOnly: db.pg}, fn)
 }
 
+// readOne runs fn, a read of one statement, outside a transaction: a
+// statement sees one snapshot by itself, and on PostgreSQL a BEGIN and a
+// COMMIT would be two more round trips (the user lookup of every signed-in
+// request took three). A second statement in fn fails.
+func (db *DB) readOne(ctx context.Context, fn func(*Tx) error) error {
+	tx := &Tx{on: db.reader, pg: db.pg, now: db.Now().UTC(), cache: db.stmts[db.reader]}
+	defer func() { tx.cache.prepare(context.WithoutCancel(ctx), tx.missed) }()
+	return fn(tx)
+}
+
 func (db *DB) run(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn func(*Tx) error) error {
 	sqlTx, err := pool.BeginTx(ctx, opts)
 	if err != nil {
 		return err
 	}
-	tx := &Tx{tx: sqlTx, pg: db.pg, now: db.Now().UTC(), cache: db.stmts[pool]}
+	tx := &Tx{tx: sqlTx, on: sqlTx, pg: db.pg, now: db.Now().UTC(), cache: db.stmts[pool]}
 	defer func() { tx.cache.prepare(context.WithoutCancel(ctx), tx.missed) }()
 	err = fn(tx)
 	var keep keepWrites

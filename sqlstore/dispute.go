@@ -56,8 +56,7 @@ var msgDisputeNotFound = zabano.Msg{En: "Dispute not found.", Fa: "اختلاف 
 // findDispute reads report id as a dispute: only a disputed or resolved
 // report is one.
 func findDispute(ctx context.Context, tx *Tx, id int64) (*zabano.Dispute, error) {
-	d, err := scanDispute(tx.queryRow(ctx, disputeQuery+` WHERE p.id = ? AND p.status IN (?, ?)`,
-		id, zabano.ProblemDisputed, zabano.ProblemResolved))
+	d, err := scanDispute(tx.queryRow(ctx, disputeQuery+` WHERE p.id = ? AND p.status IN ('disputed', 'resolved')`, id))
 	if zabano.ErrorCode(err) == zabano.ENOTFOUND {
 		return nil, zabano.Errorf(zabano.ENOTFOUND, msgDisputeNotFound)
 	}

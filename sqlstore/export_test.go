@@ -27,6 +27,12 @@ func (db *DB) Analyzed(ctx context.Context, table string) (bool, error) {
 	return n > 0, err
 }
 
+// IndexSamples is how many samples of index values (STAT4) SQLite holds.
+func (db *DB) IndexSamples(ctx context.Context) (n int, err error) {
+	err = db.reader.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_stat4`).Scan(&n)
+	return n, err
+}
+
 // CodeTries is the tries counted on the newest code sent to phone.
 func (db *DB) CodeTries(ctx context.Context, phone string) (n int, err error) {
 	err = db.read(ctx, func(tx *Tx) error {
@@ -64,4 +70,18 @@ func (db *DB) Count(ctx context.Context, table string) (n int, err error) {
 // Prepared reports whether q is among the prepared statements of either pool.
 func (db *DB) Prepared(q string) bool {
 	return db.stmts[db.reader].get(q) != nil || db.stmts[db.writer].get(q) != nil
+}
+
+// CountsInOne runs a count of each table in one readOne.
+func (db *DB) CountsInOne(ctx context.Context, tables ...string) ([]int, error) {
+	counts := make([]int, len(tables))
+	err := db.readOne(ctx, func(tx *Tx) error {
+		for i, t := range tables {
+			if err := tx.queryRow(ctx, `SELECT count(*) FROM `+t).Scan(&counts[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return counts, err
 }

@@ -13,8 +13,8 @@ import (
 // locked, it sees every report committed before.
 func problemHolds(ctx context.Context, tx *Tx, bookingID int64) error {
 	var n int
-	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM problem_reports WHERE booking_id = ? AND status IN (?, ?)`,
-		bookingID, zabano.ProblemOpen, zabano.ProblemDisputed).Scan(&n); err != nil {
+	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM problem_reports WHERE booking_id = ? AND status IN ('open', 'disputed')`,
+		bookingID).Scan(&n); err != nil {
 		return err
 	}
 	if n > 0 {
@@ -212,28 +212,23 @@ func findProblem(ctx context.Context, tx *Tx, id int64) (*zabano.ProblemReport, 
 	return scanProblem(tx.queryRow(ctx, `SELECT `+problemColumns+` FROM problem_reports p WHERE p.id = ?`, id))
 }
 
-// BookingProblems implements zabano.ProblemStore.
-func (db *DB) BookingProblems(ctx context.Context, u *zabano.User) (byBooking map[int64]*zabano.ProblemReport, err error) {
-	col := "student_id"
-	if u.Role == zabano.RoleTeacher {
-		col = "teacher_id"
+// bookingProblems hangs the reports of the classes of the user whose id is
+// in bookings' column col on their classes.
+func bookingProblems(ctx context.Context, tx *Tx, col string, userID int64, classes map[int64]*zabano.Class) error {
+	rows, err := tx.query(ctx, `SELECT `+problemColumns+` FROM problem_reports p
+		WHERE p.booking_id IN (SELECT id FROM bookings WHERE `+col+` = ?)`, userID)
+	if err != nil {
+		return err
 	}
-	err = db.read(ctx, func(tx *Tx) error {
-		rows, err := tx.query(ctx, `SELECT `+problemColumns+` FROM problem_reports p
-			WHERE p.booking_id IN (SELECT id FROM bookings WHERE `+col+` = ?)`, u.ID)
+	defer rows.Close()
+	for rows.Next() {
+		r, err := scanProblem(rows)
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
-		byBooking = map[int64]*zabano.ProblemReport{}
-		for rows.Next() {
-			r, err := scanProblem(rows)
-			if err != nil {
-				return err
-			}
-			byBooking[r.BookingID] = r
+		if c := classes[r.BookingID]; c != nil {
+			c.Problem = r
 		}
-		return rows.Err()
-	})
-	return byBooking, err
+	}
+	return rows.Err()
 }

@@ -32,13 +32,13 @@ func (db *DB) ProposeReschedule(ctx context.Context, userID, bookingID, slotID i
 		}
 		// Proposals past their expiry are recorded as such, so the one-open
 		// indexes count only the live ones.
-		if _, err := tx.exec(ctx, `UPDATE reschedules SET status = ? WHERE (booking_id = ? OR slot_id = ?) AND status = ? AND expires_at <= ?`,
-			zabano.RescheduleExpired, bookingID, slotID, zabano.RescheduleOpen, ms(tx.now)); err != nil {
+		if _, err := tx.exec(ctx, `UPDATE reschedules SET status = ? WHERE (booking_id = ? OR slot_id = ?) AND status = 'open' AND expires_at <= ?`,
+			zabano.RescheduleExpired, bookingID, slotID, ms(tx.now)); err != nil {
 			return err
 		}
 		var open int
-		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM reschedules WHERE booking_id = ? AND status = ?`,
-			bookingID, zabano.RescheduleOpen).Scan(&open); err != nil {
+		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM reschedules WHERE booking_id = ? AND status = 'open'`,
+			bookingID).Scan(&open); err != nil {
 			return err
 		}
 		if open > 0 {
@@ -166,12 +166,12 @@ func (db *DB) AnswerReschedule(ctx context.Context, userID, id int64, accept boo
 // booked (transition), freeing the slot it held.
 func withdrawReschedule(ctx context.Context, tx *Tx, bookingID int64) error {
 	if _, err := tx.exec(ctx, `UPDATE slots SET held_until = NULL WHERE id IN
-		(SELECT slot_id FROM reschedules WHERE booking_id = ? AND status = ?)`, bookingID, zabano.RescheduleOpen); err != nil {
+		(SELECT slot_id FROM reschedules WHERE booking_id = ? AND status = 'open')`, bookingID); err != nil {
 		return err
 	}
 	if _, err := tx.exec(ctx, `UPDATE reschedules SET decided_at = ?,
-		status = CASE WHEN expires_at <= ? THEN ? ELSE ? END WHERE booking_id = ? AND status = ?`,
-		ms(tx.now), ms(tx.now), zabano.RescheduleExpired, zabano.RescheduleWithdrawn, bookingID, zabano.RescheduleOpen); err != nil {
+		status = CASE WHEN expires_at <= ? THEN ? ELSE ? END WHERE booking_id = ? AND status = 'open'`,
+		ms(tx.now), ms(tx.now), zabano.RescheduleExpired, zabano.RescheduleWithdrawn, bookingID); err != nil {
 		return err
 	}
 	return dropExpiry(ctx, tx, bookingID)
@@ -199,29 +199,26 @@ func findReschedule(ctx context.Context, tx *Tx, id int64) (*zabano.Reschedule, 
 	return scanReschedule(tx.queryRow(ctx, `SELECT `+rescheduleColumns+` FROM reschedules r JOIN slots s ON s.id = r.slot_id WHERE r.id = ?`, id))
 }
 
-// OpenReschedules implements zabano.BookingStore.
-func (db *DB) OpenReschedules(ctx context.Context, u *zabano.User) (open map[int64]*zabano.Reschedule, err error) {
-	col := "b.student_id"
-	if u.Role == zabano.RoleTeacher {
-		col = "b.teacher_id"
+// openReschedules hangs the open proposals of the classes of the user
+// whose id is in bookings' column col on their classes. The status is
+// written out: bound, it would match the open proposals' partial index and
+// make SQLite plan the statement again on every call.
+func openReschedules(ctx context.Context, tx *Tx, col string, userID int64, classes map[int64]*zabano.Class) error {
+	rows, err := tx.query(ctx, `SELECT `+rescheduleColumns+` FROM reschedules r JOIN slots s ON s.id = r.slot_id
+		JOIN bookings b ON b.id = r.booking_id WHERE b.`+col+` = ? AND r.status = 'open' AND r.expires_at > ?`,
+		userID, ms(tx.now))
+	if err != nil {
+		return err
 	}
-	err = db.read(ctx, func(tx *Tx) error {
-		open = map[int64]*zabano.Reschedule{}
-		rows, err := tx.query(ctx, `SELECT `+rescheduleColumns+` FROM reschedules r JOIN slots s ON s.id = r.slot_id
-			JOIN bookings b ON b.id = r.booking_id WHERE `+col+` = ? AND r.status = ? AND r.expires_at > ?`,
-			u.ID, zabano.RescheduleOpen, ms(tx.now))
+	defer rows.Close()
+	for rows.Next() {
+		r, err := scanReschedule(rows)
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
-		for rows.Next() {
-			r, err := scanReschedule(rows)
-			if err != nil {
-				return err
-			}
-			open[r.BookingID] = r
+		if c := classes[r.BookingID]; c != nil {
+			c.Reschedule = r
 		}
-		return rows.Err()
-	})
-	return open, err
+	}
+	return rows.Err()
 }

@@ -131,20 +131,3 @@ func (db *DB) TeacherReviews(ctx context.Context, teacherID int64, limit, offset
 	})
 	return list, total, err
 }
-
-// BookingReviews implements zabano.ReviewStore.
-func (db *DB) BookingReviews(ctx context.Context, u *zabano.User) (byBooking map[int64]*zabano.Review, err error) {
-	col := "r.student_id"
-	if u.Role == zabano.RoleTeacher {
-		col = "r.teacher_id"
-	}
-	err = db.read(ctx, func(tx *Tx) error {
-		list, err := findReviews(ctx, tx, col+` = ?`, u.ID)
-		byBooking = make(map[int64]*zabano.Review, len(list))
-		for _, r := range list {
-			byBooking[r.BookingID] = r
-		}
-		return err
-	})
-	return byBooking, err
-}

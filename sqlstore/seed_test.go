@@ -80,7 +80,7 @@ func TestSeedMarketplace(t *testing.T) {
 		}{{s1, 50_000, 350_000, 2}, {s2, 100_000, 100_000, 1}} {
 			wallet, _ := db.AccountBalance(ctx, zabano.WalletOf(c.student))
 			escrow, _ := db.AccountBalance(ctx, zabano.EscrowOf(c.student))
-			list, err := db.Bookings(ctx, &zabano.User{ID: c.student, Role: zabano.RoleStudent})
+			list, err := db.Classes(ctx, &zabano.User{ID: c.student, Role: zabano.RoleStudent})
 			if err != nil || wallet != c.wallet || escrow != c.escrow || len(list) != c.classes {
 				t.Errorf("student %d: wallet %d escrow %d, %d classes (%v); want %d, %d, %d", c.student, wallet, escrow, len(list), err, c.wallet, c.escrow, c.classes)
 			}

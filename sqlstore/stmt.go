@@ -81,7 +81,9 @@ func (tx *Tx) stmt(ctx context.Context, q string) *sql.Stmt {
 		return s
 	}
 	var s *sql.Stmt
-	if ps := tx.cache.get(q); ps != nil {
+	if ps := tx.cache.get(q); ps != nil && tx.tx == nil {
+		s = ps
+	} else if ps != nil {
 		s = tx.tx.StmtContext(ctx, ps)
 	} else {
 		tx.missed = append(tx.missed, q)

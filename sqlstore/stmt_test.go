@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/zabano/zabano"
 	"github.com/zabano/zabano/sqlstore"
 	"github.com/zabano/zabano/sqlstore/storetest"
 )
@@ -52,6 +53,26 @@ func TestPreparedStatements(t *testing.T) {
 		}
 		if after, err := db.Count(ctx, "users"); err != nil || after != before {
 			t.Errorf("count through the prepared statement: %d, %v; want %d", after, err, before)
+		}
+	})
+}
+
+// TestReadOne: a read of one statement runs outside a transaction, prepared
+// from its second call on, and refuses a second statement.
+func TestReadOne(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ctx := context.Background()
+		mustUser(t, db, "sara", zabano.RoleStudent)
+		for range 2 {
+			if n, err := db.CountsInOne(ctx, "users"); err != nil || n[0] != 1 {
+				t.Fatalf("users: %v %v", n, err)
+			}
+		}
+		if !db.Prepared("SELECT count(*) FROM users") {
+			t.Error("not prepared after its first run")
+		}
+		if _, err := db.CountsInOne(ctx, "users", "slots"); err == nil {
+			t.Fatal("a second statement ran")
 		}
 	})
 }

@@ -221,6 +221,11 @@ func TestOptimizeGathersStatistics(t *testing.T) {
 	if ok, err := db.Analyzed(ctx, "teacher_profiles"); err != nil || !ok {
 		t.Fatalf("teacher_profiles analyzed: %v, %v", ok, err)
 	}
+	// The analysis samples every index; kept, the samples would make
+	// SQLite plan prepared statements again on every call.
+	if n, err := db.IndexSamples(ctx); err != nil || n != 0 {
+		t.Fatalf("%d index samples kept (%v)", n, err)
+	}
 }
 
 // TestLevelPriceIDsMigration: the migration that lets a level have several
@@ -251,7 +256,7 @@ func TestLevelPriceIDsMigration(t *testing.T) {
 				t.Fatalf("migrate with bookings naming a level: %v", err)
 			}
 			defer db.Close()
-			list, err := db.Bookings(ctx, &zabano.User{ID: 2, Role: zabano.RoleStudent})
+			list, err := db.Classes(ctx, &zabano.User{ID: 2, Role: zabano.RoleStudent})
 			if err != nil || len(list) != 1 || list[0].LevelPriceID != 7 || list[0].Level != 3 || list[0].Language != "English" {
 				t.Fatalf("the booking after the migration: %v %v", list, err)
 			}

@@ -167,7 +167,7 @@ func (db *DB) SetPassword(ctx context.Context, userID int64, passwordHash string
 // FindUserByID implements zabano.UserStore.
 func (db *DB) FindUserByID(ctx context.Context, id int64) (*zabano.User, error) {
 	var u *zabano.User
-	err := db.read(ctx, func(tx *Tx) (err error) {
+	err := db.readOne(ctx, func(tx *Tx) (err error) {
 		u, err = scanUser(tx.queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
 		return err
 	})

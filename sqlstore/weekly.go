@@ -57,7 +57,7 @@ func isTrialIndex(name string) bool {
 func hasTrial(ctx context.Context, tx *Tx, studentID, teacherID int64) (bool, error) {
 	var n int
 	err := tx.queryRow(ctx, `SELECT count(*) FROM bookings WHERE student_id = ? AND teacher_id = ? AND trial
-		AND status IN (?, ?, ?)`, studentID, teacherID, zabano.StatusBooked, zabano.StatusCancelPending, zabano.StatusDone).Scan(&n)
+		AND status IN ('booked', 'cancel_pending', 'done')`, studentID, teacherID).Scan(&n)
 	return n > 0, err
 }
 
