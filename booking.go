@@ -76,6 +76,14 @@ type Class struct {
 // Duration is the class's length.
 func (b *Booking) Duration() time.Duration { return b.End.Sub(b.Start) }
 
+// Side is the id of the class's user of role: its teacher or its student.
+func (b *Booking) Side(role Role) int64 {
+	if role == RoleTeacher {
+		return b.TeacherID
+	}
+	return b.StudentID
+}
+
 // FreeCancel reports whether its student may cancel b at now free of charge
 // and at once, notice or more before its start. The boundary is free: a
 // class at 10:00 with a day's notice is cancelled free at 10:00 the day before.

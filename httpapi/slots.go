@@ -44,18 +44,6 @@ func slotsOf(slots []zabano.Slot, loc *time.Location) []slotJSON {
 	return out
 }
 
-// zone is the time zone named by name (an IANA name), or def when name is "".
-func zone(name, def string) (*time.Location, error) {
-	if name == "" {
-		name = def
-	}
-	loc, err := time.LoadLocation(name)
-	if err != nil || name == "Local" {
-		return nil, zabano.FieldError("timezone", zabano.MsgTimeZone)
-	}
-	return loc, nil
-}
-
 // slotRequest is one slot as a client sends it: instants (start, end), or a
 // date and times of day in the request's time zone.
 type slotRequest struct {

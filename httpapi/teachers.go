@@ -505,27 +505,3 @@ func queryFlag(v *zabano.Validation, s, name string) bool {
 	v.Add(name, msgFlag)
 	return false
 }
-
-var msgNumberRange = zabano.Msg{En: "Enter a whole number from %d to %d.", Fa: "یک عدد صحیح از %d تا %d وارد کنید."}
-
-// queryInt reads a whole-number query parameter within [min, max], def when absent.
-func queryInt(v *zabano.Validation, s, name string, def, min, max int) int {
-	if s == "" {
-		return def
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < min || n > max {
-		v.Add(name, zabano.Msgf(msgNumberRange, min, max))
-		return def
-	}
-	return n
-}
-
-// pathID reads the {id} path value; a malformed id is simply not found.
-func pathID(r *http.Request) (int64, error) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, zabano.Errorf(zabano.ENOTFOUND, msgNotFound)
-	}
-	return id, nil
-}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"mime"
+	"mime/multipart"
 	"net/http"
 	"strconv"
 	"strings"
@@ -18,14 +19,6 @@ import (
 
 // maxUploadBody caps a multipart request: an intro video, ten documents and a photo.
 const maxUploadBody = 220 << 20
-
-// maxFieldBytes caps one text field of a multipart request.
-const maxFieldBytes = 64 << 10
-
-// maxFormParts caps the parts of a multipart request. The teacher's editor,
-// the largest form, sends some fifteen fields, a photo, a video and a few
-// documents; a body of many tiny parts would otherwise cost memory per part.
-const maxFormParts = 200
 
 // fileField is a file input of a form: what it accepts and, for a field that
 // takes many files, that an unacceptable file is reported and skipped instead
@@ -54,9 +47,7 @@ type upload struct {
 }
 
 var (
-	msgFieldTooLong = zabano.Msg{En: "A form field is too long.", Fa: "یکی از فیلدهای فرم بیش از حد طولانی است."}
-	msgTooManyParts = zabano.Msg{En: "The form has too many parts.", Fa: "فرم بیش از حد بخش دارد."}
-	msgOneFile      = zabano.Msg{En: "Choose only one file.", Fa: "فقط یک فایل انتخاب کنید."}
+	msgOneFile = zabano.Msg{En: "Choose only one file.", Fa: "فقط یک فایل انتخاب کنید."}
 )
 
 // readUpload reads a form of u whose files go to the media store as they
@@ -69,8 +60,14 @@ func (s *Server) readUpload(r *http.Request, u *zabano.User, fileFields map[stri
 	if ct != "multipart/form-data" {
 		return up, up.readText(r)
 	}
-	err := up.readParts(r, fileFields, func(kind media.Kind, name string, body io.Reader) (string, int64, error) {
-		return s.saveUpload(r.Context(), u, kind, name, body)
+	err := readForm(r, up.fields, func(name string, part *multipart.Part) (bool, error) {
+		field, expected := fileFields[name]
+		if !expected {
+			return false, nil
+		}
+		return true, up.take(r, name, field, part, func(name string, body io.Reader) (string, int64, error) {
+			return s.saveUpload(r.Context(), u, field.kind, name, body)
+		})
 	})
 	if err != nil {
 		s.discard(r.Context(), up)
@@ -81,6 +78,33 @@ func (s *Server) readUpload(r *http.Request, u *zabano.User, fileFields map[stri
 		return nil, err
 	}
 	return up, nil
+}
+
+// take stores the file part of field name with save, or keeps why it was
+// refused. A field that takes one file refuses a second, rather than store
+// files nothing would point to.
+func (up *upload) take(r *http.Request, name string, field fileField, part *multipart.Part,
+	save func(name string, body io.Reader) (string, int64, error)) error {
+	if !field.many && len(up.files[name]) > 0 {
+		return zabano.FieldError(name, msgOneFile)
+	}
+	fname := fileName(part.FileName())
+	body := &partReader{r: part}
+	key, size, err := save(fname, body)
+	var invalid *zabano.Error
+	switch {
+	case err != nil && body.err != nil: // the request failed, not the store
+		return bodyError(body.err)
+	case errors.As(err, &invalid) && invalid.Code == zabano.EINVALID && field.many:
+		up.rejected = append(up.rejected, rejectedFile{Name: fname, Detail: invalid.Message.In(lang(r))})
+	case errors.As(err, &invalid) && invalid.Code == zabano.EINVALID:
+		return zabano.FieldError(name, invalid.Message)
+	case err != nil:
+		return err
+	default:
+		up.files[name] = append(up.files[name], uploadedFile{key: key, name: fname, size: size})
+	}
+	return nil
 }
 
 // readText takes the fields of a JSON or urlencoded body. Nested JSON values
@@ -106,69 +130,6 @@ func (up *upload) readText(r *http.Request) error {
 		}
 	}
 	return nil
-}
-
-// readParts reads a multipart body part by part. Files of fileFields go to
-// save; everything else, text fields and files no field takes, counts
-// against maxBody together, as a JSON body would, so only expected files
-// may make a request large. A field that takes one file refuses a second,
-// rather than store files nothing would point to.
-func (up *upload) readParts(r *http.Request, fileFields map[string]fileField, save func(kind media.Kind, name string, r io.Reader) (string, int64, error)) error {
-	mr, err := r.MultipartReader()
-	if err != nil {
-		return &zabano.Error{Code: zabano.EINVALID, Message: msgBadBody}
-	}
-	rest := int64(maxBody)
-	for parts := 0; ; parts++ {
-		part, err := mr.NextPart()
-		if errors.Is(err, io.EOF) {
-			return nil
-		} else if err != nil {
-			return bodyError(err)
-		}
-		if parts == maxFormParts {
-			return &zabano.Error{Code: zabano.EINVALID, Message: msgTooManyParts}
-		}
-		name := part.FormName()
-		field, expected := fileFields[name]
-		if part.FileName() == "" || !expected {
-			// A file where none is expected is read past, never stored.
-			b, err := io.ReadAll(io.LimitReader(part, rest+1))
-			if err != nil {
-				return bodyError(err)
-			}
-			if rest -= int64(len(b)); rest < 0 {
-				return &zabano.Error{Code: zabano.EINVALID, Message: msgTooLarge}
-			}
-			if part.FileName() != "" {
-				continue
-			}
-			if len(b) > maxFieldBytes {
-				return &zabano.Error{Code: zabano.EINVALID, Message: msgFieldTooLong}
-			}
-			up.fields[name] = string(b)
-			continue
-		}
-		if !field.many && len(up.files[name]) > 0 {
-			return zabano.FieldError(name, msgOneFile)
-		}
-		fname := fileName(part.FileName())
-		body := &partReader{r: part}
-		key, size, err := save(field.kind, fname, body)
-		var invalid *zabano.Error
-		switch {
-		case err != nil && body.err != nil: // the request failed, not the store
-			return bodyError(body.err)
-		case errors.As(err, &invalid) && invalid.Code == zabano.EINVALID && field.many:
-			up.rejected = append(up.rejected, rejectedFile{Name: fname, Detail: invalid.Message.In(lang(r))})
-		case errors.As(err, &invalid) && invalid.Code == zabano.EINVALID:
-			return zabano.FieldError(name, invalid.Message)
-		case err != nil:
-			return err
-		default:
-			up.files[name] = append(up.files[name], uploadedFile{key: key, name: fname, size: size})
-		}
-	}
 }
 
 // maxFileName caps the length of the name a file is shown and downloaded by.
@@ -212,17 +173,6 @@ func (p *partReader) Read(b []byte) (int, error) {
 		p.err = err
 	}
 	return n, err
-}
-
-// bodyError is what a failure to read the request body means for the
-// client: a body over its limit (left for the caller to word), or one that
-// is not valid; either way not an internal error.
-func bodyError(err error) error {
-	var tooLarge *http.MaxBytesError
-	if errors.As(err, &tooLarge) {
-		return err
-	}
-	return &zabano.Error{Code: zabano.EINVALID, Message: msgBadBody}
 }
 
 // saveUpload saves the file r of u (the client named it name) as kind, and

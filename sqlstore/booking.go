@@ -317,11 +317,11 @@ func classTransfer(typ zabano.TransactionType, from, to zabano.Account, amount, 
 	return t
 }
 
-// transition moves a booking of owner (whose column is student_id or
-// teacher_id) from one of the states from to state to, setting extra columns
-// too. A booking that is not the owner's is not found; one in another state
-// is a conflict that names its state.
-func transition(ctx context.Context, tx *Tx, bookingID int64, ownerCol string, ownerID int64,
+// transition moves a booking of ownerID, its side of role owner, from one of
+// the states from to state to, setting extra columns too. A booking that is
+// not the owner's is not found; one in another state is a conflict that
+// names its state.
+func transition(ctx context.Context, tx *Tx, bookingID int64, owner zabano.Role, ownerID int64,
 	from []zabano.BookingStatus, to zabano.BookingStatus, extra string, extraArgs ...any) (*zabano.Booking, error) {
 	in := strings.TrimSuffix(strings.Repeat("?, ", len(from)), ", ")
 	args := append([]any{to}, extraArgs...)
@@ -329,12 +329,12 @@ func transition(ctx context.Context, tx *Tx, bookingID int64, ownerCol string, o
 	for _, f := range from {
 		args = append(args, f)
 	}
-	res, err := tx.exec(ctx, `UPDATE bookings SET status = ?`+extra+` WHERE id = ? AND `+ownerCol+` = ? AND status IN (`+in+`)`, args...)
+	res, err := tx.exec(ctx, `UPDATE bookings SET status = ?`+extra+` WHERE id = ? AND `+side(owner)+` = ? AND status IN (`+in+`)`, args...)
 	if err != nil {
 		return nil, err
 	}
 	b, err := findBooking(ctx, tx, bookingID)
-	if err != nil || ownerOf(b, ownerCol) != ownerID {
+	if err != nil || b.Side(owner) != ownerID {
 		return nil, zabano.Errorf(zabano.ENOTFOUND, zabano.MsgBookingNotFound)
 	}
 	if n, err := res.RowsAffected(); err != nil {
@@ -357,12 +357,14 @@ func transition(ctx context.Context, tx *Tx, bookingID int64, ownerCol string, o
 	return b, nil
 }
 
-// ownerOf is the user in b's column ownerCol.
-func ownerOf(b *zabano.Booking, ownerCol string) int64 {
-	if ownerCol == "teacher_id" {
-		return b.TeacherID
+// side is the column of bookings that names a class's side of role: the
+// one place a column of its SQL comes from a value, and a role, never a
+// caller's string.
+func side(role zabano.Role) string {
+	if role == zabano.RoleTeacher {
+		return "teacher_id"
 	}
-	return b.StudentID
+	return "student_id"
 }
 
 // refund returns a class's price from escrow to its student.
@@ -386,14 +388,14 @@ func (db *DB) CancelByStudent(ctx context.Context, studentID, bookingID int64, n
 			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgCancelTooLate)
 		}
 		if !b.FreeCancel(tx.now, notice) {
-			b, err = transition(ctx, tx, bookingID, "student_id", studentID, booked, zabano.StatusCancelPending,
+			b, err = transition(ctx, tx, bookingID, zabano.RoleStudent, studentID, booked, zabano.StatusCancelPending,
 				`, cancel_requested_at = ?`, ms(tx.now))
 			if err != nil {
 				return err
 			}
 			return notifyClass(ctx, tx, zabano.KindCancelRequested, b, b.TeacherID)
 		}
-		b, err = transition(ctx, tx, bookingID, "student_id", studentID, booked, zabano.StatusCancelled,
+		b, err = transition(ctx, tx, bookingID, zabano.RoleStudent, studentID, booked, zabano.StatusCancelled,
 			`, cancelled_by = ?, cancel_requested_at = ?, closed_at = ?`, zabano.RoleStudent, ms(tx.now), ms(tx.now))
 		if err != nil {
 			return err
@@ -421,12 +423,12 @@ func (db *DB) DecideCancel(ctx context.Context, teacherID, bookingID int64, appr
 	pending := []zabano.BookingStatus{zabano.StatusCancelPending}
 	err = db.write(ctx, func(tx *Tx) error {
 		if !approve {
-			if b, err = transition(ctx, tx, bookingID, "teacher_id", teacherID, pending, zabano.StatusBooked, ""); err != nil {
+			if b, err = transition(ctx, tx, bookingID, zabano.RoleTeacher, teacherID, pending, zabano.StatusBooked, ""); err != nil {
 				return err
 			}
 			return notifyClass(ctx, tx, zabano.KindCancelRejected, b, b.StudentID)
 		}
-		b, err = transition(ctx, tx, bookingID, "teacher_id", teacherID, pending, zabano.StatusCancelled,
+		b, err = transition(ctx, tx, bookingID, zabano.RoleTeacher, teacherID, pending, zabano.StatusCancelled,
 			`, cancelled_by = ?, closed_at = ?`, zabano.RoleStudent, ms(tx.now))
 		if err != nil {
 			return err
@@ -451,7 +453,7 @@ func (db *DB) CancelByTeacher(ctx context.Context, teacherID, bookingID int64) (
 // cancelByTeacher cancels the teacher's booked class with a full refund and
 // withdraws its slot: the teacher's own cancellation, and their suspension's.
 func cancelByTeacher(ctx context.Context, tx *Tx, teacherID, bookingID int64) (*zabano.Booking, error) {
-	b, err := transition(ctx, tx, bookingID, "teacher_id", teacherID,
+	b, err := transition(ctx, tx, bookingID, zabano.RoleTeacher, teacherID,
 		[]zabano.BookingStatus{zabano.StatusBooked, zabano.StatusCancelPending}, zabano.StatusCancelled,
 		`, cancelled_by = ?, closed_at = ?`, zabano.RoleTeacher, ms(tx.now))
 	if err != nil {
@@ -479,11 +481,11 @@ func (db *DB) MarkDone(ctx context.Context, userID, bookingID int64) (b *zabano.
 		if b.End.After(tx.now) {
 			return zabano.Errorf(zabano.EINVALID, zabano.MsgNotEnded)
 		}
-		col := "student_id"
+		owner := zabano.RoleStudent
 		if b.TeacherID == userID {
-			col = "teacher_id"
+			owner = zabano.RoleTeacher
 		}
-		b, err = settle(ctx, tx, b.ID, col, userID)
+		b, err = settle(ctx, tx, b.ID, owner, userID)
 		return err
 	})
 	return b, err
@@ -491,8 +493,8 @@ func (db *DB) MarkDone(ctx context.Context, userID, bookingID int64) (b *zabano.
 
 // settle marks a booked class done and pays its teacher from escrow, unless
 // a problem report holds the payment (problem.go).
-func settle(ctx context.Context, tx *Tx, bookingID int64, ownerCol string, ownerID int64) (*zabano.Booking, error) {
-	b, err := transition(ctx, tx, bookingID, ownerCol, ownerID,
+func settle(ctx context.Context, tx *Tx, bookingID int64, owner zabano.Role, ownerID int64) (*zabano.Booking, error) {
+	b, err := transition(ctx, tx, bookingID, owner, ownerID,
 		[]zabano.BookingStatus{zabano.StatusBooked}, zabano.StatusDone, `, closed_at = ?`, ms(tx.now))
 	if err != nil {
 		return nil, err
@@ -573,7 +575,7 @@ func (db *DB) SettleDue(ctx context.Context, cutoff time.Time) (int, error) {
 	n := 0
 	for _, d := range due {
 		err := db.write(ctx, func(tx *Tx) error {
-			_, err := settle(ctx, tx, d.id, "teacher_id", d.teacher)
+			_, err := settle(ctx, tx, d.id, zabano.RoleTeacher, d.teacher)
 			return err
 		})
 		switch zabano.ErrorCode(err) {
@@ -624,10 +626,7 @@ func findBooking(ctx context.Context, tx *Tx, id int64) (*zabano.Booking, error)
 // Classes implements zabano.BookingStore: four queries in one read, so that a
 // class and what hangs on it are seen at the same instant.
 func (db *DB) Classes(ctx context.Context, u *zabano.User) (list []zabano.Class, err error) {
-	col := "student_id"
-	if u.Role == zabano.RoleTeacher {
-		col = "teacher_id"
-	}
+	col := side(u.Role)
 	err = db.read(ctx, func(tx *Tx) error {
 		byID := map[int64]*zabano.Class{}
 		rows, err := tx.query(ctx, `SELECT `+bookingColumns+bookingJoins+` WHERE b.`+col+` = ? ORDER BY b.start_at, b.id`, u.ID)
@@ -657,10 +656,10 @@ func (db *DB) Classes(ctx context.Context, u *zabano.User) (list []zabano.Class,
 				c.Review = r
 			}
 		}
-		if err := openReschedules(ctx, tx, col, u.ID, byID); err != nil {
+		if err := openReschedules(ctx, tx, u, byID); err != nil {
 			return err
 		}
-		return bookingProblems(ctx, tx, col, u.ID, byID)
+		return bookingProblems(ctx, tx, u, byID)
 	})
 	return list, err
 }

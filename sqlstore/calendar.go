@@ -82,10 +82,7 @@ func (db *DB) CalendarFeed(ctx context.Context, token string, from time.Time) (u
 		} else if err != nil {
 			return err
 		}
-		col := "b.student_id"
-		if u.Role == zabano.RoleTeacher {
-			col = "b.teacher_id"
-		}
+		col := "b." + side(u.Role)
 		return scanAll(ctx, tx, func(rows *sql.Rows) error {
 			c, err := scanCalendarClass(rows)
 			if err != nil {

@@ -85,3 +85,18 @@ func (db *DB) CountsInOne(ctx context.Context, tables ...string) ([]int, error) 
 	})
 	return counts, err
 }
+
+// AccountBalance is the balance of account a: 0 before it is opened.
+func (db *DB) AccountBalance(ctx context.Context, a zabano.Account) (b int64, err error) {
+	err = db.read(ctx, func(tx *Tx) error {
+		b, err = balanceOf(ctx, tx, a)
+		return err
+	})
+	return b, err
+}
+
+// AuditBookings lists every way bookings and the ledger disagree
+// (bookingChecks), as the bookings part of Audit.
+func (db *DB) AuditBookings(ctx context.Context) ([]string, error) {
+	return db.audit(ctx, bookingChecks())
+}

@@ -145,26 +145,11 @@ func lockedBalance(ctx context.Context, tx *Tx, a zabano.Account) (int64, error)
 	return balanceOf(ctx, tx, a)
 }
 
-// AccountBalance is the balance of account a: 0 before it is opened.
-func (db *DB) AccountBalance(ctx context.Context, a zabano.Account) (b int64, err error) {
-	err = db.read(ctx, func(tx *Tx) error {
-		b, err = balanceOf(ctx, tx, a)
-		return err
-	})
-	return b, err
-}
-
 // AuditLedger lists every way the ledger breaks its rules (ledgerChecks).
 // It reads every entry: a check for tests, operators and crash recovery, not
 // for requests.
 func (db *DB) AuditLedger(ctx context.Context) ([]string, error) {
 	return db.audit(ctx, ledgerChecks())
-}
-
-// AuditBookings lists every way bookings and the ledger disagree
-// (bookingChecks). Like AuditLedger it reads everything.
-func (db *DB) AuditBookings(ctx context.Context) ([]string, error) {
-	return db.audit(ctx, bookingChecks())
 }
 
 // Audit implements zabano.Auditor: every audit, in one read transaction, so

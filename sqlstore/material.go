@@ -14,11 +14,9 @@ var (
 	msgNoteNotFound   = zabano.Msg{En: "Note not found.", Fa: "یادداشت یافت نشد."}
 )
 
-// teacherOfStudent is the condition that the student ? booked the teacher of
-// column col (a booking not cancelled): who may see a teacher's materials and courses.
-func teacherOfStudent(col string) string {
-	return `EXISTS (SELECT 1 FROM bookings b WHERE b.student_id = ? AND b.teacher_id = ` + col + ` AND b.status <> 'approved_cancel')`
-}
+// studentsTeachers are the teachers the student ? booked (a booking not
+// cancelled): whose materials and courses the student may see.
+const studentsTeachers = `(SELECT b.teacher_id FROM bookings b WHERE b.student_id = ? AND b.status <> 'approved_cancel')`
 
 const materialSelect = `SELECT m.id, m.teacher_id, m.title, m.description, m.material_type, m.link_url, m.file, m.file_name, m.created_at,
 	u.username, u.first_name, u.last_name FROM materials m JOIN users u ON u.id = m.teacher_id`
@@ -35,13 +33,14 @@ func scanMaterial(row interface{ Scan(...any) error }) (*zabano.Material, error)
 	return &m, nil
 }
 
-// visibleTo is the condition and argument that select what u may see of a
-// teacher-owned table whose teacher column is col.
-func visibleTo(u *zabano.User, col string) (string, any) {
+// teachersSeenBy is the set, with its argument, of the teachers whose
+// materials and courses u may see: a teacher their own, a student those
+// they booked.
+func teachersSeenBy(u *zabano.User) (string, any) {
 	if u.Role == zabano.RoleTeacher {
-		return col + ` = ?`, u.ID
+		return `(?)`, u.ID
 	}
-	return teacherOfStudent(col), u.ID
+	return studentsTeachers, u.ID
 }
 
 // CreateMaterial implements zabano.MaterialStore.
@@ -77,9 +76,9 @@ func (db *DB) DeleteMaterial(ctx context.Context, teacherID, id int64) (file str
 
 // MaterialsFor implements zabano.MaterialStore.
 func (db *DB) MaterialsFor(ctx context.Context, u *zabano.User) (list []*zabano.Material, err error) {
-	cond, arg := visibleTo(u, "m.teacher_id")
+	seen, arg := teachersSeenBy(u)
 	err = db.read(ctx, func(tx *Tx) error {
-		rows, err := tx.query(ctx, materialSelect+` WHERE `+cond+` ORDER BY m.created_at DESC, m.id DESC`, arg)
+		rows, err := tx.query(ctx, materialSelect+` WHERE m.teacher_id IN `+seen+` ORDER BY m.created_at DESC, m.id DESC`, arg)
 		if err != nil {
 			return err
 		}
@@ -98,9 +97,9 @@ func (db *DB) MaterialsFor(ctx context.Context, u *zabano.User) (list []*zabano.
 
 // FindMaterialFor implements zabano.MaterialStore.
 func (db *DB) FindMaterialFor(ctx context.Context, u *zabano.User, id int64) (m *zabano.Material, err error) {
-	cond, arg := visibleTo(u, "m.teacher_id")
+	seen, arg := teachersSeenBy(u)
 	err = db.read(ctx, func(tx *Tx) error {
-		m, err = scanMaterial(tx.queryRow(ctx, materialSelect+` WHERE m.id = ? AND `+cond, id, arg))
+		m, err = scanMaterial(tx.queryRow(ctx, materialSelect+` WHERE m.id = ? AND m.teacher_id IN `+seen, id, arg))
 		return err
 	})
 	return m, err
@@ -156,7 +155,8 @@ func (db *DB) DeleteCourse(ctx context.Context, teacherID, id int64) error {
 
 // CoursesFor implements zabano.MaterialStore.
 func (db *DB) CoursesFor(ctx context.Context, u *zabano.User) (list []*zabano.Course, err error) {
-	cond, arg := visibleTo(u, "c.teacher_id")
+	seen, arg := teachersSeenBy(u)
+	cond := `c.teacher_id IN ` + seen
 	if u.Role == zabano.RoleStudent {
 		cond += ` AND c.active`
 	}

@@ -148,7 +148,7 @@ func settleProblem(ctx context.Context, tx *Tx, b *zabano.Booking, res zabano.Re
 			sessions = 1
 		}
 		t = classSplit(typ, b, zabano.Entry{Account: zabano.EscrowOf(b.StudentID), Amount: -b.Price}, refund)
-		if _, err := transition(ctx, tx, b.ID, "student_id", b.StudentID, []zabano.BookingStatus{zabano.StatusBooked},
+		if _, err := transition(ctx, tx, b.ID, zabano.RoleStudent, b.StudentID, []zabano.BookingStatus{zabano.StatusBooked},
 			zabano.StatusDone, `, closed_at = ?`, ms(tx.now)); err != nil {
 			return err
 		}
@@ -212,11 +212,10 @@ func findProblem(ctx context.Context, tx *Tx, id int64) (*zabano.ProblemReport, 
 	return scanProblem(tx.queryRow(ctx, `SELECT `+problemColumns+` FROM problem_reports p WHERE p.id = ?`, id))
 }
 
-// bookingProblems hangs the reports of the classes of the user whose id is
-// in bookings' column col on their classes.
-func bookingProblems(ctx context.Context, tx *Tx, col string, userID int64, classes map[int64]*zabano.Class) error {
+// bookingProblems hangs the reports of u's classes on them.
+func bookingProblems(ctx context.Context, tx *Tx, u *zabano.User, classes map[int64]*zabano.Class) error {
 	rows, err := tx.query(ctx, `SELECT `+problemColumns+` FROM problem_reports p
-		WHERE p.booking_id IN (SELECT id FROM bookings WHERE `+col+` = ?)`, userID)
+		WHERE p.booking_id IN (SELECT id FROM bookings WHERE `+side(u.Role)+` = ?)`, u.ID)
 	if err != nil {
 		return err
 	}

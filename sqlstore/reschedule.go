@@ -199,14 +199,13 @@ func findReschedule(ctx context.Context, tx *Tx, id int64) (*zabano.Reschedule, 
 	return scanReschedule(tx.queryRow(ctx, `SELECT `+rescheduleColumns+` FROM reschedules r JOIN slots s ON s.id = r.slot_id WHERE r.id = ?`, id))
 }
 
-// openReschedules hangs the open proposals of the classes of the user
-// whose id is in bookings' column col on their classes. The status is
+// openReschedules hangs the open proposals of u's classes on them. The status is
 // written out: bound, it would match the open proposals' partial index and
 // make SQLite plan the statement again on every call.
-func openReschedules(ctx context.Context, tx *Tx, col string, userID int64, classes map[int64]*zabano.Class) error {
+func openReschedules(ctx context.Context, tx *Tx, u *zabano.User, classes map[int64]*zabano.Class) error {
 	rows, err := tx.query(ctx, `SELECT `+rescheduleColumns+` FROM reschedules r JOIN slots s ON s.id = r.slot_id
-		JOIN bookings b ON b.id = r.booking_id WHERE b.`+col+` = ? AND r.status = 'open' AND r.expires_at > ?`,
-		userID, ms(tx.now))
+		JOIN bookings b ON b.id = r.booking_id WHERE b.`+side(u.Role)+` = ? AND r.status = 'open' AND r.expires_at > ?`,
+		u.ID, ms(tx.now))
 	if err != nil {
 		return err
 	}

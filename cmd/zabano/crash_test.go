@@ -275,7 +275,7 @@ func (c *api) topUp(token string, amount int64) (authority string, status int, e
 }
 
 // auditDB opens the database the servers used and fails t for every broken
-// ledger or booking invariant.
+// invariant of the ledger, bookings, withdrawals and payments.
 func auditDB(t *testing.T, dsn string) *sqlstore.DB {
 	t.Helper()
 	db, err := sqlstore.Open(context.Background(), dsn)
@@ -283,14 +283,12 @@ func auditDB(t *testing.T, dsn string) *sqlstore.DB {
 		t.Fatalf("open the database after the crash: %v", err)
 	}
 	t.Cleanup(func() { db.Close() })
-	for name, audit := range map[string]func(context.Context) ([]string, error){"ledger": db.AuditLedger, "bookings": db.AuditBookings} {
-		problems, err := audit(context.Background())
-		if err != nil {
-			t.Fatalf("%s audit: %v", name, err)
-		}
-		for _, p := range problems {
-			t.Errorf("%s: %s", name, p)
-		}
+	report, err := db.Audit(context.Background())
+	if err != nil {
+		t.Fatalf("audit: %v", err)
+	}
+	for _, f := range report.Findings {
+		t.Errorf("%s: %s", f.Check, f.Message)
 	}
 	return db
 }
