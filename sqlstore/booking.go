@@ -68,12 +68,15 @@ func (db *DB) CreateSlots(ctx context.Context, teacherID int64, slots []zabano.S
 }
 
 // lockKey serialises PostgreSQL transactions that take the same key until
-// they end. SQLite's writer already runs one transaction at a time.
+// they end. SQLite's writer already runs one transaction at a time. The
+// key is the schema's: advisory locks are the whole database's, and other
+// schemas (another deployment, or tests running beside each other) would
+// otherwise wait on each other's limits and slots.
 func lockKey(ctx context.Context, tx *Tx, key string) error {
 	if !tx.pg {
 		return nil
 	}
-	_, err := tx.exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended(?, 0))`, key)
+	_, err := tx.exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || ':' || ?, 0))`, key)
 	return err
 }
 

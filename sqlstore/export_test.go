@@ -100,3 +100,14 @@ func (db *DB) AccountBalance(ctx context.Context, a zabano.Account) (b int64, er
 func (db *DB) AuditBookings(ctx context.Context) ([]string, error) {
 	return db.audit(ctx, bookingChecks())
 }
+
+// HoldingKey runs fn while a write transaction holds lockKey(key).
+func (db *DB) HoldingKey(ctx context.Context, key string, fn func()) error {
+	return db.write(ctx, func(tx *Tx) error {
+		if err := lockKey(ctx, tx, key); err != nil {
+			return err
+		}
+		fn()
+		return nil
+	})
+}

@@ -1,6 +1,8 @@
 package sqlstore_test
 
 import (
+	"context"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -84,4 +86,29 @@ func TestLimiterConcurrentTakes(t *testing.T) {
 			t.Fatalf("%d takes succeeded, want 3", taken)
 		}
 	})
+}
+
+// TestLockKeyIsTheSchemas: on PostgreSQL a limit's lock holds back the
+// same key in its own schema only, not another deployment's (or test's)
+// in another schema of the same database.
+func TestLockKeyIsTheSchemas(t *testing.T) {
+	if !slices.Contains(storetest.Dialects(), "postgres") {
+		t.Skip("PostgreSQL only (TEST_DATABASE_URL): SQLite has one writer per file and no shared locks")
+	}
+	a, b := storetest.Open(t, "postgres"), storetest.Open(t, "postgres")
+	err := a.HoldingKey(ctx, "login:sara", func() {
+		short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+		defer cancel()
+		if err := a.Take(short, "login:sara", 10, time.Minute); err == nil {
+			t.Error("the same schema took the key while it was held")
+		}
+		other, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		if err := b.Take(other, "login:sara", 10, time.Minute); err != nil {
+			t.Errorf("another schema waited on the key: %v", err)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
