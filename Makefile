@@ -74,10 +74,15 @@ chromium:
 	  fi; \
 	fi
 
+# Redocly is fetched at this pinned version by npx, not installed with the web
+# app's packages: only this target needs it (redocly.yaml holds its rules).
+REDOCLY = @redocly/cli@2.77.0
+
 lint: $(WEB_DEPS)
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); exit 1; }
 	go vet $(GO_PKGS)
 	cd web && npm run lint && npm run typecheck
+	npx --yes $(REDOCLY) lint docs/openapi.yaml
 
 clean:
 	rm -rf bin web/node_modules
