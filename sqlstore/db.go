@@ -130,12 +130,36 @@ func connect(dsn string) (*DB, error) {
 // planner picks any index on bookable for a bio search, and reads the
 // profiles through it at three times the cost of a scan. PostgreSQL's
 // autovacuum keeps its own statistics.
+//
+// The driver's SQLite also keeps samples of each index's values (STAT4),
+// and with samples it plans a prepared statement again each time a value
+// compared to an indexed column is bound, which is every call: it undid
+// the statement cache (stmt.go) for nearly every query. The row counts of
+// sqlite_stat1 are what the plans here need, so the samples are dropped.
 func (db *DB) Optimize(ctx context.Context) error {
 	if db.pg {
 		return nil
 	}
-	_, err := db.writer.ExecContext(ctx, `PRAGMA optimize=0x10002`)
-	return err
+	// One transaction: no reader loads the statistics between the two.
+	tx, err := db.writer.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `PRAGMA optimize=0x10002`); err != nil {
+		return err
+	}
+	var samples bool
+	err = tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat4')`).Scan(&samples)
+	if err != nil {
+		return err
+	}
+	if samples {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM sqlite_stat4`); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
 }
 
 // Close closes the database.

@@ -27,6 +27,12 @@ func (db *DB) Analyzed(ctx context.Context, table string) (bool, error) {
 	return n > 0, err
 }
 
+// IndexSamples is how many samples of index values (STAT4) SQLite holds.
+func (db *DB) IndexSamples(ctx context.Context) (n int, err error) {
+	err = db.reader.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_stat4`).Scan(&n)
+	return n, err
+}
+
 // CodeTries is the tries counted on the newest code sent to phone.
 func (db *DB) CodeTries(ctx context.Context, phone string) (n int, err error) {
 	err = db.read(ctx, func(tx *Tx) error {

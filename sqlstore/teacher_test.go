@@ -221,6 +221,11 @@ func TestOptimizeGathersStatistics(t *testing.T) {
 	if ok, err := db.Analyzed(ctx, "teacher_profiles"); err != nil || !ok {
 		t.Fatalf("teacher_profiles analyzed: %v, %v", ok, err)
 	}
+	// The analysis samples every index; kept, the samples would make
+	// SQLite plan prepared statements again on every call.
+	if n, err := db.IndexSamples(ctx); err != nil || n != 0 {
+		t.Fatalf("%d index samples kept (%v)", n, err)
+	}
 }
 
 // TestLevelPriceIDsMigration: the migration that lets a level have several
