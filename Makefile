@@ -14,7 +14,7 @@ VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 # What the web app is built from; the API client is generated from the spec (schema.d.ts,
 # itself generated, is left out). web/dist/index.html stands for the whole build.
 WEB_SRC := $(shell find web/src web/public -type f ! -name schema.d.ts) web/index.html \
-	web/package.json web/vite.config.ts $(wildcard web/tsconfig*.json) web/scripts/size.mjs \
+	web/package.json web/vite.config.ts $(wildcard web/tsconfig*.json) web/scripts/size.mjs web/scripts/compress.mjs \
 	docs/openapi.yaml
 WEB_DIST := web/dist/index.html
 
