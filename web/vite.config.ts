@@ -1,19 +1,91 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
-import { CORE_SECTIONS } from './src/lib/i18n/core-sections';
+import { CORE_PATHS, CORE_SECTIONS } from './src/lib/i18n/core-sections';
 
 const CORE_STRINGS = 'virtual:core-strings/';
 
+// The screens most visits start at, and the route modules each shows (as
+// src/app/routes.tsx lazily imports them): src/boot.js preloads them with
+// the page. A module missing from the build fails it.
+const LANDING_ROUTES: Record<string, string[]> = {
+  '/login': ['src/app/routes/auth/login.tsx'],
+  '/register': ['src/app/routes/auth/register.tsx'],
+  '/student/find-teacher': ['src/app/routes/app/area.tsx', 'src/app/routes/app/find-teacher.tsx'],
+  '/student/dashboard': ['src/app/routes/app/area.tsx', 'src/app/routes/app/student-dashboard.tsx'],
+  '/teacher/booked-slots': ['src/app/routes/app/area.tsx', 'src/app/routes/app/teacher-booked-slots.tsx'],
+};
+
+/** bootScript is src/boot.js with what it preloads: for each landing screen
+ * its chunks, and for each language its core and whole strings, each with
+ * the chunks they import that the page does not preload already. Outside a
+ * build (vite dev) it preloads nothing. */
+function bootScript(bundle: OutputBundle | undefined, entry: OutputChunk | undefined): string {
+  const source = readFileSync(fileURLToPath(new URL('./src/boot.js', import.meta.url)), 'utf8');
+  const preload = { routes: {} as Record<string, string[]>, core: CORE_PATHS, strings: { fa: { core: [] as string[], all: [] as string[] }, en: { core: [] as string[], all: [] as string[] } } };
+  if (bundle && entry) {
+    const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+    const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+    const onPage = new Set<string>();
+    const staticGraph = (file: string, into: Set<string>) => {
+      if (into.has(file) || onPage.has(file)) return;
+      into.add(file);
+      for (const imp of byFile.get(file)?.imports ?? []) staticGraph(imp, into);
+    };
+    staticGraph(entry.fileName, onPage);
+    const filesOf = (moduleIds: string[]): string[] => {
+      const files = new Set<string>();
+      for (const id of moduleIds) {
+        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(id));
+        if (!chunk) throw new Error(`boot.js: no chunk for ${id}`);
+        staticGraph(chunk.fileName, files);
+      }
+      return [...files];
+    };
+    for (const [path, modules] of Object.entries(LANDING_ROUTES)) preload.routes[path] = filesOf(modules);
+    for (const lang of ['fa', 'en'] as const) {
+      preload.strings[lang] = { core: filesOf([`${CORE_STRINGS}${lang}`]), all: filesOf([`src/locales/${lang}.json`]) };
+    }
+  }
+  // The file's opening comment is for its readers, not for every page.
+  return source.slice(source.indexOf('(function')).replace('__PRELOAD__', JSON.stringify(preload)).trim();
+}
+
+/** inlineBoot writes src/boot.js into index.html in place of its marker,
+ * <!--boot.js-->: a script of its own would block the first paint for a
+ * round trip. */
+function inlineBoot(): Plugin {
+  return {
+    name: 'zabano-inline-boot',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!html.includes('<!--boot.js-->')) throw new Error('index.html: no <!--boot.js--> marker');
+        return html.replace('<!--boot.js-->', () => `<script>${bootScript(ctx.bundle, ctx.chunk)}</script>`);
+      },
+    },
+  };
+}
+
+// react-router's package exports name only its development build (with its
+// warnings), whatever the mode (remix-run/react-router#12532); the app is
+// built from its production build, beside it in the package.
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
+
 // The SPA is served by the Go binary from web/dist; in `vite dev` the API is
 // proxied to a locally running `zabano serve`.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    inlineBoot(),
     {
       // virtual:core-strings/<lang>: the core sections of src/locales/<lang>.json
       // as a module of its own, for the sign-in screens (src/lib/i18n).
@@ -42,7 +114,10 @@ export default defineConfig({
     },
   ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' ? reactRouterProduction : []),
+    ],
   },
   server: {
     proxy: {
@@ -56,6 +131,8 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     target: 'es2022',
+    // Every browser the app supports preloads modules itself.
+    modulePreload: { polyfill: false },
   },
   test: {
     environment: 'jsdom',
@@ -65,4 +142,4 @@ export default defineConfig({
     css: false,
     testTimeout: 60_000,
   },
-});
+}));

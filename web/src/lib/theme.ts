@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 // The colour theme: dark by default, saved in localStorage and applied as a
-// class on <html>. public/boot.js applies the saved theme before first paint.
+// class on <html>. src/boot.js (inlined in index.html) applies the saved theme before first paint.
 export type Theme = 'dark' | 'light';
 export const THEME_STORAGE_KEY = 'zabano.theme';
 export const DEFAULT_THEME: Theme = 'dark';
