@@ -24,6 +24,10 @@ function apply(t: Theme): void {
   root.classList.toggle('dark', t === 'dark');
   root.classList.toggle('light', t === 'light');
   root.style.colorScheme = t;
+  // The browser's bar (the installed app's title bar) takes the theme's
+  // background, from the stylesheet that defines it.
+  const background = getComputedStyle(root).getPropertyValue('--z-bg').trim();
+  if (background) document.querySelector('meta[name="theme-color"]')?.setAttribute('content', background);
 }
 
 /** setTheme saves t and applies it to the document root. */
