@@ -14,11 +14,11 @@ VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 # What the web app is built from; the API client is generated from the spec (schema.d.ts,
 # itself generated, is left out). web/dist/index.html stands for the whole build.
 WEB_SRC := $(shell find web/src web/public -type f ! -name schema.d.ts) web/index.html \
-	web/package.json web/vite.config.ts $(wildcard web/tsconfig*.json) web/scripts/size.mjs \
+	web/package.json web/vite.config.ts $(wildcard web/tsconfig*.json) web/scripts/size.mjs web/scripts/compress.mjs \
 	docs/openapi.yaml
 WEB_DIST := web/dist/index.html
 
-.PHONY: build web run test test-go test-web test-e2e bench lint chromium clean
+.PHONY: build web run test test-go test-web test-e2e bench lighthouse lint chromium clean
 # A failed recipe leaves no target, so a half-built app is built again.
 .DELETE_ON_ERROR:
 
@@ -63,6 +63,12 @@ test-e2e: build chromium
 BENCH_DATABASE_URL ?= $(or $(TEST_DATABASE_URL),postgres://postgres@127.0.0.1:5432/test?sslmode=disable)
 bench:
 	BENCH_DATABASE_URL='$(BENCH_DATABASE_URL)' go run ./cmd/zabano-bench
+
+# Figures, not tests (docs/performance.md, "Lighthouse"): Lighthouse's performance and
+# accessibility scores of /login and a student's /student/find-teacher, mobile and desktop,
+# against bin/zabano serving a seeded database in a temporary folder.
+lighthouse: build chromium
+	cd web && node --experimental-websocket scripts/lighthouse.mjs
 
 # Debian's Chromium and fonts for the browser tests; npm cannot download browsers here.
 chromium:

@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
@@ -73,6 +75,9 @@ type cachedAnswer struct {
 	etag    string
 	expires time.Time
 	cacheNote
+	// gzipped is body gzipped, made once for the first client that accepts
+	// it, so that an answer many read is compressed once.
+	gzipped func() []byte
 }
 
 // cacheNote is what a read says of its answer while it makes it.
@@ -209,24 +214,49 @@ func (s *Server) sharedAnswer(r *http.Request, u *zabano.User, read sharedRead) 
 func answerOf(v any) *cachedAnswer {
 	body, _ := json.Marshal(v)
 	sum := sha256.Sum256(body)
-	return &cachedAnswer{value: v, body: body, etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`}
+	return &cachedAnswer{
+		value: v, body: body, etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`,
+		gzipped: sync.OnceValue(func() []byte {
+			var b bytes.Buffer
+			gz := gzipWriters.Get().(*gzip.Writer)
+			gz.Reset(&b)
+			gz.Write(body)
+			gz.Close()
+			gzipWriters.Put(gz)
+			return b.Bytes()
+		}),
+	}
 }
 
 // serve writes the answer, or 304 when the client holds it already. The
 // browser keeps it (private: it was given to a signed-in member) and asks
-// again each time (no-cache) with its ETag.
+// again each time (no-cache) with its ETag. A client that accepts gzip gets
+// the kept gzipped body, under a weak ETag as compress would give it.
 func (e *cachedAnswer) serve(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
-	h.Set("ETag", e.etag)
+	etag, body := e.etag, e.body
+	gzipped := len(body) >= minCompressed
+	if gzipped {
+		h.Add("Vary", "Accept-Encoding")
+		gzipped = r.Method != http.MethodHead && acceptWeight(r.Header.Get("Accept-Encoding"), "gzip") > 0
+	}
+	if gzipped {
+		etag = "W/" + etag
+	}
+	h.Set("ETag", etag)
 	h.Set("Cache-Control", "private, no-cache")
 	h.Add("Vary", "Accept-Language")
-	if etagMatch(r.Header.Get("If-None-Match"), e.etag) {
+	if etagMatch(r.Header.Get("If-None-Match"), etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
 	h.Set("Content-Type", "application/json; charset=utf-8")
+	if gzipped {
+		h.Set("Content-Encoding", "gzip")
+		body = e.gzipped()
+	}
 	w.WriteHeader(http.StatusOK)
-	w.Write(e.body)
+	w.Write(body)
 }
 
 // etagMatch reports whether an If-None-Match value names etag, by the weak

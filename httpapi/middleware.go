@@ -14,18 +14,23 @@ import (
 	"github.com/zabano/zabano"
 )
 
-// contentSecurityPolicy allows the app's own scripts, styles, fonts and
-// media only; no inline script, no plugins, no framing.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-	"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; media-src 'self' blob:; " +
-	"object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+// contentSecurityPolicy allows the app's own scripts, styles, fonts, media,
+// service worker and manifest only; of inline scripts, only those whose
+// hashes are given (inlineScriptHashes); no plugins, no framing.
+func contentSecurityPolicy(scriptHashes []string) string {
+	return "default-src 'self'; script-src " + strings.Join(append([]string{"'self'"}, scriptHashes...), " ") +
+		"; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; " +
+		"media-src 'self' blob:; worker-src 'self'; manifest-src 'self'; " +
+		"object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+}
 
-// securityHeaders sets the headers every response carries, API, page, file or error.
-func securityHeaders(https bool) func(http.Handler) http.Handler {
+// securityHeaders sets the headers every response carries, API, page, file
+// or error, with csp as the Content-Security-Policy.
+func securityHeaders(https bool, csp string) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			h := w.Header()
-			h.Set("Content-Security-Policy", contentSecurityPolicy)
+			h.Set("Content-Security-Policy", csp)
 			h.Set("X-Content-Type-Options", "nosniff")
 			h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 			h.Set("X-Frame-Options", "DENY")

@@ -105,7 +105,9 @@ func (s *Server) Handler() http.Handler {
 	s.metrics.routes(mux.patterns)
 	h := limitBodies(maxBody, maxUploadBody)(mux)
 	h = recoverPanics(h)
-	h = securityHeaders(strings.HasPrefix(s.PublicURL, "https://"))(h)
+	h = compress(h)
+	csp := contentSecurityPolicy(inlineScriptHashes(s.Web))
+	h = securityHeaders(strings.HasPrefix(s.PublicURL, "https://"), csp)(h)
 	return logRequests(s.Logger, s.metrics)(h)
 }
 

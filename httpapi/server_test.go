@@ -30,7 +30,7 @@ func TestRouting(t *testing.T) {
 		{"root", "GET", "/", "en", 200, "<title>Zabano</title>", "no-cache"},
 		{"hashed asset cached for a year", "GET", "/assets/app-abc.js", "en", 200, "console.log", "public, max-age=31536000, immutable"},
 		{"other file revalidated", "GET", "/boot.js", "en", 200, "//", "no-cache"},
-		{"missing asset gets the page, not a listing", "GET", "/assets/", "en", 200, "<title>Zabano</title>", "no-cache"},
+		{"no listing of the assets", "GET", "/assets/", "en", 404, "not found", ""},
 		{"page with POST", "POST", "/login", "en", 405, "Method Not Allowed", ""},
 		{"health", "GET", "/healthz", "en", 200, `"ok"`, ""},
 		{"ready", "GET", "/readyz", "en", 200, `"ok"`, ""},

@@ -74,6 +74,10 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The journeys test the app, not its service worker, which would answer
+    // their second visits from its cache, past page.route; the worker's own
+    // journeys allow it (e2e/installable.spec.ts).
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'e2e', testIgnore: /screenshots\.spec\.ts$/ },

@@ -6,9 +6,11 @@ import '@fontsource/vazirmatn/700.css';
 import './styles.css';
 import { i18nReady } from '@/lib/i18n';
 import { initTheme } from '@/lib/theme';
+import { registerServiceWorker } from '@/lib/service-worker';
 import { App } from '@/app/app';
 
 initTheme();
+registerServiceWorker();
 
 // Render once the interface language is loaded, so no raw key ever shows.
 const root = createRoot(document.getElementById('root')!);

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 // The colour theme: dark by default, saved in localStorage and applied as a
-// class on <html>. public/boot.js applies the saved theme before first paint.
+// class on <html>. src/boot.js (inlined in index.html) applies the saved theme before first paint.
 export type Theme = 'dark' | 'light';
 export const THEME_STORAGE_KEY = 'zabano.theme';
 export const DEFAULT_THEME: Theme = 'dark';
@@ -24,6 +24,10 @@ function apply(t: Theme): void {
   root.classList.toggle('dark', t === 'dark');
   root.classList.toggle('light', t === 'light');
   root.style.colorScheme = t;
+  // The browser's bar (the installed app's title bar) takes the theme's
+  // background, from the stylesheet that defines it.
+  const background = getComputedStyle(root).getPropertyValue('--z-bg').trim();
+  if (background) document.querySelector('meta[name="theme-color"]')?.setAttribute('content', background);
 }
 
 /** setTheme saves t and applies it to the document root. */

@@ -4,3 +4,8 @@
  * page does not carry every screen's text; a test checks the sign-in screens
  * use no other section. */
 export const CORE_SECTIONS = ['app', 'auth', 'common', 'errors', 'fields', 'format', 'header', 'languages', 'nav', 'pages', 'roles', 'validation'] as const;
+
+/** CORE_PATHS are the addresses of the screens that use only the core
+ * sections; every other screen loads the whole locale file. src/boot.js
+ * preloads the strings by the same list. */
+export const CORE_PATHS = ['/login', '/register', '/register/student', '/register/teacher', '/forgot-password'];

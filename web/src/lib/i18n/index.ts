@@ -1,6 +1,7 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isolate } from '@/lib/bidi';
+import { CORE_PATHS } from './core-sections';
 import { LANGS, applyLang, isLang, saveLang, storedLang, DEFAULT_LANG, type Lang } from './langs';
 
 export * from './langs';
@@ -17,9 +18,6 @@ const fullLoaders: Record<Lang, Loader> = {
   fa: () => import('@/locales/fa.json'),
   en: () => import('@/locales/en.json'),
 };
-
-/** The paths whose screens use only the core strings. */
-const CORE_PATHS = ['/login', '/register', '/register/student', '/register/teacher', '/forgot-password'];
 
 /** needsAllStrings reports whether the screen at pathname needs more than the core strings. */
 export function needsAllStrings(pathname: string): boolean {

@@ -3,7 +3,7 @@ export const LANGS = ['fa', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = 'fa';
 
-/** localStorage key of the chosen language; public/boot.js reads the same key. */
+/** localStorage key of the chosen language; src/boot.js reads the same key. */
 export const LANG_STORAGE_KEY = 'zabano.lang';
 
 export function isLang(value: unknown): value is Lang {
