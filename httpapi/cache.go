@@ -78,6 +78,26 @@ type cachedAnswer struct {
 	// gzipped is body gzipped, made once for the first client that accepts
 	// it, so that an answer many read is compressed once.
 	gzipped func() []byte
+	// variants are the personal forms of the answer made so far, by key.
+	mu       sync.Mutex
+	variants map[string]*cachedAnswer
+}
+
+// variant is e's variant key, made by build the first time it is asked for.
+func (e *cachedAnswer) variant(key string, build func() any) *cachedAnswer {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if v, ok := e.variants[key]; ok {
+		return v
+	}
+	v := answerOf(build())
+	if len(e.variants) < maxVariants {
+		if e.variants == nil {
+			e.variants = map[string]*cachedAnswer{}
+		}
+		e.variants[key] = v
+	}
+	return v
 }
 
 // cacheNote is what a read says of its answer while it makes it.
@@ -121,9 +141,16 @@ func (n *cacheNote) changesAt(t time.Time) {
 // the caller's own (u's) sets note.skip.
 type sharedRead func(r *http.Request, u *zabano.User, note *cacheNote) (any, error)
 
-// personalise returns what u sees of the shared answer v, or nil when that
-// is v itself.
-type personalise func(r *http.Request, u *zabano.User, v any) (any, error)
+// personalise names what u sees of the shared answer v: the key of its
+// variant, "" when it is v itself, and how to make it. The variants are
+// kept with the shared answer, so callers who see the same one share its
+// JSON and its gzip.
+type personalise func(r *http.Request, u *zabano.User, v any) (variant string, build func() any, err error)
+
+// maxVariants bounds the variants kept with one answer (a page's variants
+// are the subsets of its cards a student saved); past it a variant is
+// made for its caller alone.
+const maxVariants = 64
 
 // shared answers with read, from s.Cache when it holds the answer, keyed by
 // the path, the query and the language; then mine, if not nil, adds what is
@@ -135,9 +162,10 @@ func (s *Server) shared(read sharedRead, mine personalise) userHandler {
 	return func(w http.ResponseWriter, r *http.Request, u *zabano.User) {
 		e, err := s.sharedAnswer(r, u, read)
 		if err == nil && mine != nil {
-			var own any
-			if own, err = mine(r, u, e.value); err == nil && own != nil {
-				e = answerOf(own)
+			var key string
+			var build func() any
+			if key, build, err = mine(r, u, e.value); err == nil && key != "" {
+				e = e.variant(key, build)
 			}
 		}
 		if err != nil {

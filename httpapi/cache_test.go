@@ -97,6 +97,20 @@ func TestResponseCacheShared(t *testing.T) {
 		if got := fmt.Sprint(saved(s.sara), saved(s.nima), saved(s.other)); got != "[true] [false] [<nil>]" {
 			t.Fatalf("saved marks of sara, nima and a teacher: %s", got)
 		}
+		// The page with sara's marks is kept beside the shared one; taking
+		// the heart back shows her nima's form of it, not the kept one.
+		if r := s.do(req{method: "DELETE", path: fmt.Sprintf("/api/teachers/%d/save/", maryam), token: s.sara}); r.status/100 != 2 {
+			t.Fatalf("unsave: %d %s", r.status, r.body)
+		}
+		if got := fmt.Sprint(saved(s.sara)); got != "[false]" {
+			t.Fatalf("sara's marks after unsaving: %s", got)
+		}
+		if r := s.do(req{method: "POST", path: fmt.Sprintf("/api/teachers/%d/save/", maryam), token: s.sara}); r.status/100 != 2 {
+			t.Fatalf("save again: %d %s", r.status, r.body)
+		}
+		if got := fmt.Sprint(saved(s.sara), saved(s.nima)); got != "[true] [false]" {
+			t.Fatalf("marks of sara and nima after saving again: %s", got)
+		}
 		// omid, a teacher with a price and no free time, opens a slot.
 		r := s.do(req{method: "POST", path: "/api/teacher/profile/", token: s.other, body: multipartOf(t, map[string]string{
 			"timezone": "Asia/Tehran", "language_levels": `[{"language":"English","levels":["B1"],"regular_price":150000}]`,

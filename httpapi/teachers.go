@@ -430,11 +430,12 @@ type teacherPage struct {
 }
 
 // markSaved is what a student sees of a page of teachers: each card says
-// whether they saved the teacher. It is read for each student at each
-// call, the page itself from the cache.
-func (s *Server) markSaved(r *http.Request, u *zabano.User, v any) (any, error) {
+// whether they saved the teacher. The marks are read for each student at
+// each call; the page with those marks is kept with the shared page, so
+// students who saved the same of its teachers (most: none) share it.
+func (s *Server) markSaved(r *http.Request, u *zabano.User, v any) (string, func() any, error) {
 	if u.Role != zabano.RoleStudent {
-		return nil, nil
+		return "", nil, nil
 	}
 	page := *v.(*teacherPage)
 	ids := make([]int64, len(page.Results))
@@ -443,13 +444,22 @@ func (s *Server) markSaved(r *http.Request, u *zabano.User, v any) (any, error) 
 	}
 	mine, err := s.Teachers.SavedAmong(r.Context(), u.ID, ids)
 	if err != nil {
-		return nil, err
+		return "", nil, err
 	}
-	page.Results = slices.Clone(page.Results)
-	for i := range page.Results {
-		page.Results[i].Saved = new(mine[page.Results[i].ID])
+	key := make([]byte, len(ids))
+	for i, id := range ids {
+		key[i] = '0'
+		if mine[id] {
+			key[i] = '1'
+		}
 	}
-	return &page, nil
+	return "saved:" + string(key), func() any {
+		page.Results = slices.Clone(page.Results)
+		for i := range page.Results {
+			page.Results[i].Saved = new(mine[page.Results[i].ID])
+		}
+		return &page
+	}, nil
 }
 
 // saveTeacher is POST /api/teachers/{id}/save/: the student saves a listed
