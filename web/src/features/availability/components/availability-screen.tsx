@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { ErrorBanner } from '@/components/ui/error-banner';
@@ -8,6 +8,7 @@ import { useAuth } from '@/lib/auth/auth-provider';
 import { formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useViewerTimeZone } from '@/lib/time-zone';
+import { useFlash } from '@/lib/use-flash';
 import { useNow } from '@/lib/use-now';
 import { useMySlots } from '../api/get-my-slots';
 import { useSaveSelection, type BatchResult, type NewSlot } from '../api/create-slots';
@@ -22,8 +23,6 @@ import { WeekCalendar } from './week-calendar';
 export const SAVE_NOTICE_MS = 3000;
 export const BUILD_NOTICE_MS = 5000;
 
-type Notice = { text: string; ms: number };
-
 /** AvailabilityScreen is the teacher's availability: the week calendar with
  * its selection and save, the list of current slots, and the Smart Builder. */
 export function AvailabilityScreen() {
@@ -37,17 +36,11 @@ export function AvailabilityScreen() {
   const [duration, setDuration] = useState<CellDuration>(60);
   // Chosen cells: start instant -> end instant.
   const [selected, setSelected] = useState<ReadonlyMap<number, number>>(() => new Map());
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useFlash(SAVE_NOTICE_MS);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [builderOpen, setBuilderOpen] = useState(false);
   const slots = useMySlots();
   const save = useSaveSelection();
-
-  useEffect(() => {
-    if (!notice) return;
-    const id = window.setTimeout(() => setNotice(null), notice.ms);
-    return () => window.clearTimeout(id);
-  }, [notice]);
 
   const existing = useMemo<ExistingSlot[]>(
     () => (slots.data ?? []).map((s) => ({ id: s.id, start: Date.parse(s.start), end: Date.parse(s.end), booked: s.is_booked })),
@@ -108,13 +101,13 @@ export function AvailabilityScreen() {
     const fresh = selectedList.filter((s) => s.start >= Date.now());
     if (fresh.length === 0) {
       setSelected(new Map());
-      setNotice({ text: t('availability.notices.nothingToSave'), ms: SAVE_NOTICE_MS });
+      setNotice(t('availability.notices.nothingToSave'));
       return;
     }
     save.mutate(fresh, {
       onSuccess: (r) => {
         setSelected(new Map());
-        setNotice({ text: createdText(r), ms: SAVE_NOTICE_MS });
+        setNotice(createdText(r));
       },
       onError: (err) => setSaveError(errorText(err, t, 'availability.errors.save')),
     });
@@ -123,7 +116,7 @@ export function AvailabilityScreen() {
   return (
     <div className="space-y-4 pb-24">
       <div aria-live="polite" className="space-y-3 empty:hidden">
-        {notice && <Alert tone="success">{notice.text}</Alert>}
+        {notice && <Alert tone="success">{notice}</Alert>}
       </div>
       {slots.isError && (
         <ErrorBanner onRetry={() => void slots.refetch()}>
@@ -166,7 +159,7 @@ export function AvailabilityScreen() {
           tz={tz}
           loading={slots.isPending}
           failed={slots.isError}
-          onDeleted={() => setNotice({ text: t('availability.notices.deleted'), ms: SAVE_NOTICE_MS })}
+          onDeleted={() => setNotice(t('availability.notices.deleted'))}
         />
       </div>
 
@@ -176,7 +169,7 @@ export function AvailabilityScreen() {
         onOpenChange={setBuilderOpen}
         today={today}
         tz={tz}
-        onCreated={(r) => setNotice({ text: createdText(r), ms: BUILD_NOTICE_MS })}
+        onCreated={(r) => setNotice(createdText(r), BUILD_NOTICE_MS)}
       />
     </div>
   );

@@ -18,7 +18,7 @@ import { useNow } from '@/lib/use-now';
 import { useStudentClasses } from '../api/get-student-classes';
 import { useMarkDone } from '../api/mark-done';
 import { useRequestCancel } from '../api/request-cancel';
-import { useNotice } from '../hooks/use-notice';
+import { useNotice } from '@/lib/use-flash';
 import {
   STATUS_FILTERS,
   cancelCase,

@@ -19,7 +19,7 @@ import { useDecideCancel } from '../api/decide-cancel';
 import { useTeacherClasses } from '../api/get-teacher-classes';
 import { useMarkDone } from '../api/mark-done';
 import { useTeacherCancel } from '../api/teacher-cancel';
-import { useNotice } from '../hooks/use-notice';
+import { useNotice } from '@/lib/use-flash';
 import {
   TEACHER_TABS,
   canJoin,

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
+import { useFlash } from '@/lib/use-flash';
 import { useTeacherByMainSiteId } from '../api/get-teacher-by-main-site-id';
 import type { Teacher } from '../api/get-teachers';
 
@@ -36,7 +37,7 @@ export function useDeepLink(
 ): DeepLink {
   const query = useTeacherByMainSiteId(id, tz);
   const teacher = query.data ?? null;
-  const [noticeFor, setNoticeFor] = useState<number | null>(null);
+  const [noticeFor, showNoticeFor] = useFlash<number>(DEEP_LINK_NOTICE_MS);
   // The latest onOpen and teacher, read by the timers without restarting them.
   const latest = useRef({ onOpen, teacher });
   latest.current = { onOpen, teacher };
@@ -44,17 +45,16 @@ export function useDeepLink(
   const foundId = teacher?.id ?? null;
   useEffect(() => {
     if (foundId === null) return;
-    setNoticeFor(foundId);
+    showNoticeFor(foundId);
     const timers = [
       window.setTimeout(() => cardRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' }), DEEP_LINK_SCROLL_MS),
       window.setTimeout(() => {
         const t = latest.current.teacher;
         if (t) latest.current.onOpen(t);
       }, DEEP_LINK_OPEN_MS),
-      window.setTimeout(() => setNoticeFor(null), DEEP_LINK_NOTICE_MS),
     ];
     return () => timers.forEach((t) => window.clearTimeout(t));
-  }, [foundId, cardRef]);
+  }, [foundId, cardRef, showNoticeFor]);
 
   let status: DeepLinkStatus = 'none';
   if (id !== null) {

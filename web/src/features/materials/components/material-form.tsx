@@ -1,11 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown, Plus, Upload } from 'lucide-react';
+import { Plus, Upload } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextArea, TextField } from '@/components/ui/field';
+import { NewItemPanel } from '@/components/ui/new-item-panel';
 import { applyFieldErrors, errorText } from '@/lib/api/error-text';
 import { cn } from '@/lib/cn';
 import { formatFileSize } from '@/lib/format';
@@ -189,50 +190,9 @@ export function MaterialForm({ onCreated }: { onCreated?: () => void }) {
 /** NewMaterialPanel is the expandable creation form of the teacher's Materials screen. */
 export function NewMaterialPanel() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [added, setAdded] = useState(false);
-  const panelId = useId();
-  // The notice clears after 3 seconds (spec section 9).
-  useEffect(() => {
-    if (!added) return;
-    const id = window.setTimeout(() => setAdded(false), 3000);
-    return () => window.clearTimeout(id);
-  }, [added]);
   return (
-    <section className="rounded-2xl border border-line bg-surface shadow-sm">
-      <h2 className="m-0">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => {
-            setOpen((o) => !o);
-            setAdded(false);
-          }}
-          className="flex min-h-14 w-full items-center gap-3 rounded-2xl px-5 py-3 text-start text-base font-semibold transition-colors hover:bg-surface-2"
-        >
-          <span className="inline-flex size-8 items-center justify-center rounded-lg bg-primary text-on-primary" aria-hidden>
-            <Plus className="size-5" />
-          </span>
-          <span className="flex-1">{t('materials.form.title')}</span>
-          <ChevronDown className={cn('size-5 text-muted transition-transform', open && 'rotate-180')} aria-hidden />
-        </button>
-      </h2>
-      {added && !open && (
-        <div className="px-5 pb-4">
-          <Alert tone="success">{t('materials.added')}</Alert>
-        </div>
-      )}
-      <div id={panelId} hidden={!open} className="border-t border-line px-5 py-5">
-        {open && (
-          <MaterialForm
-            onCreated={() => {
-              setOpen(false);
-              setAdded(true);
-            }}
-          />
-        )}
-      </div>
-    </section>
+    <NewItemPanel title={t('materials.form.title')} addedText={t('materials.added')}>
+      {({ done }) => <MaterialForm onCreated={done} />}
+    </NewItemPanel>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { formatDateTime } from '@/lib/format';
 import { useFieldError } from '@/lib/forms';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useViewerTimeZone } from '@/lib/time-zone';
+import { useFlash } from '@/lib/use-flash';
 import { useNotes, type StudyNote } from '../api/get-notes';
 import { useCreateNote, useDeleteNote, useUpdateNote } from '../api/save-note';
 import { downloadNote } from '../download-text';
@@ -159,12 +160,7 @@ export function MyNotes() {
   const { t } = useTranslation();
   const notes = useNotes();
   const [writing, setWriting] = useState(false);
-  const [saved, setSaved] = useState(false);
-  useEffect(() => {
-    if (!saved) return;
-    const id = window.setTimeout(() => setSaved(false), 3000);
-    return () => window.clearTimeout(id);
-  }, [saved]);
+  const [saved, setSaved] = useFlash<boolean>();
   const list = notes.data ?? [];
   return (
     <div className="space-y-4">
@@ -174,7 +170,7 @@ export function MyNotes() {
           <Button
             onClick={() => {
               setWriting(true);
-              setSaved(false);
+              setSaved(null);
             }}
           >
             <Plus className="size-4" aria-hidden />

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BookOpenCheck, CalendarCheck, Search, UserCheck, UserRound, Users } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
@@ -7,6 +7,7 @@ import { ErrorBanner } from '@/components/ui/error-banner';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api/error-text';
+import { useFlash } from '@/lib/use-flash';
 import { cn } from '@/lib/cn';
 import { formatDate, formatDateTime, formatDigits, formatMoney, formatNumber, formatPercent } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
@@ -112,12 +113,7 @@ function StudentCard({ s }: { s: TeacherStudent }) {
   const lang = useLang();
   const tz = useViewerTimeZone();
   const [editing, setEditing] = useState(false);
-  const [notice, setNotice] = useState('');
-  useEffect(() => {
-    if (!notice) return;
-    const id = window.setTimeout(() => setNotice(''), 3000);
-    return () => window.clearTimeout(id);
-  }, [notice]);
+  const [notice, setNotice] = useFlash();
   const titleId = `student-${s.id}-name`;
   const code = levelCode(s.level);
   const nameKey = levelNameKey(code);
