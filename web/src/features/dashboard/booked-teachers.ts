@@ -1,4 +1,4 @@
-import type { Booking } from './api/get-student-classes';
+import type { Booking } from '@/lib/api/classes';
 
 /** BookedTeacher is one teacher the student booked, with the figures of their classes together. */
 export type BookedTeacher = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { filterCount, parsePrice, queryOf, readSearch, writeSearch } from './search-params';
 import { pickDeepLinked } from './api/get-teacher-by-main-site-id';
 import { mainSiteIdOf } from './hooks/use-deep-link';
-import type { Teacher } from './api/get-teachers';
+import type { Teacher } from '@/lib/api/teachers';
 
 const none = { priceMin: null, priceMax: null, days: [], times: [], within: null, trial: false, ratingMin: null, saved: false };
 

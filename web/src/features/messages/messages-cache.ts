@@ -58,13 +58,6 @@ export function withReadChat(chats: Chat[] | undefined, chatId: number): Chat[] 
   return chats.map((c) => (c.id === chatId ? { ...c, unread: 0 } : c));
 }
 
-/** withChat puts chat in the list (replacing its old copy), keeping the order. */
-export function withChat(chats: Chat[] | undefined, chat: Chat): Chat[] {
-  if (!chats) return [chat];
-  if (chats.some((c) => c.id === chat.id)) return chats.map((c) => (c.id === chat.id ? chat : c));
-  return [chat, ...chats];
-}
-
 /** withOtherRead records that the other side has read chatId up to readId
  * (a read never goes back). */
 export function withOtherRead(chats: Chat[] | undefined, chatId: number, readId: number): Chat[] | undefined {

@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
-import { classesKey } from '@/features/classes/api/keys';
-import { teachersQueryKey } from '@/features/find-teacher/api/get-teachers';
+import { classesKey } from '@/lib/api/classes';
+import { teachersQueryKey } from '@/lib/api/teachers';
 
 export type Review = components['schemas']['Review'];
 export type ReviewList = components['schemas']['ReviewList'];

@@ -1,5 +1,5 @@
 import { toLatinDigits } from '@/lib/format';
-import type { TeacherStudent } from './api/get-students';
+import type { TeacherStudent } from '@/lib/api/students';
 
 /** The level filter of spec section 9 (teacher filters): A1 to C1. */
 export const FILTER_LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1'] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import type { TeacherProfile } from './api/get-teacher-profile';
+import type { TeacherProfile } from '@/lib/api/teacher-profile';
 import {
   entryOf,
   missingForBooking,

@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
 import { msg, type TKey } from '@/lib/i18n/keys';
 import { toLatinDigits } from '@/lib/format';
 import { checkFile, DOCUMENT_RULE, PHOTO_RULE, VIDEO_RULE } from '@/lib/files';
-import type { TeacherProfile } from './api/get-teacher-profile';
+import type { TeacherProfile } from '@/lib/api/teacher-profile';
 
 /** CEFR levels; their ids 1 to 6 are A1 to C2. */
 export const LEVELS = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const;

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Booking } from '@/features/booking/api/book-slot';
 import { BookingDialog } from '@/features/booking/components/booking-dialog';
 import { BookingSuccess } from '@/features/booking/components/booking-success';
-import { teachersQueryKey, type Teacher } from '@/features/find-teacher/api/get-teachers';
+import { teachersQueryKey, type Teacher } from '@/lib/api/teachers';
 import { FindTeacher } from '@/features/find-teacher/components/find-teacher';
 
 /** FindTeacherRoute is /student/find-teacher and /student/find-teacher/{teacherId}:

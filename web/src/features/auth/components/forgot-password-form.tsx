@@ -16,7 +16,7 @@ import { useFieldError } from '@/lib/forms';
 import type { TKey } from '@/lib/i18n/keys';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useResetPassword } from '../api/reset-password';
-import { useSendCode } from '../api/send-code';
+import { useSendCode } from '@/lib/api/phone-code';
 import { useCountdown } from '../hooks/use-countdown';
 import {
   RESEND_SECONDS,

@@ -14,7 +14,7 @@ import { formatCountdown } from '@/lib/format';
 import { useFieldError } from '@/lib/forms';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useRegister } from '../api/register';
-import { useSendCode } from '../api/send-code';
+import { useSendCode } from '@/lib/api/phone-code';
 import { useCountdown } from '../hooks/use-countdown';
 import { MAX_BIO, RESEND_SECONDS, registerRoleSchema, sanitizeCode, type RegisterRoleValues, type RoleChoice } from '../schemas';
 import { readCarried } from './carried';

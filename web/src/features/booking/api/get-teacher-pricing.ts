@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, request } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
+import { teacherQuery, type Teacher } from '@/lib/api/teachers';
 
 export type LevelPrice = components['schemas']['LevelPrice'];
-
-export const teacherPricingKey = (teacherId: number) => ['teacher-pricing', teacherId] as const;
 
 /** usableLevels keeps the levels a student can book: those with an id and a
  * price (spec section 3: the others are dropped when pricing loads). */
@@ -16,19 +14,20 @@ export function usableLevels(levels: readonly LevelPrice[] | undefined): LevelPr
  * trial class's price when the signed-in student may take it (else 0). */
 export type TeacherPricing = { levels: LevelPrice[]; trialPrice: number };
 
-/** getTeacherPricing reads a teacher's bookable levels and their prices, and
- * whether a trial class is open to the student (GET /api/teachers/{id}/profile/). */
-export async function getTeacherPricing(teacherId: number, signal?: AbortSignal): Promise<TeacherPricing> {
-  const teacher = await request(api.GET('/api/teachers/{id}/profile/', { params: { path: { id: teacherId } }, signal }));
+/** pricingOf reads a teacher's public profile for booking: the bookable levels
+ * and whether a trial class is open to the student. */
+export function pricingOf(teacher: Teacher): TeacherPricing {
   const trialPrice = teacher.trial_available && teacher.test_session_price > 0 ? teacher.test_session_price : 0;
   return { levels: usableLevels(teacher.level_prices), trialPrice };
 }
 
+/** useTeacherPricing reads the teacher's profile (the one query of GET
+ * /api/teachers/{id}/profile/), fresh at each opening: the trial may be gone. */
 export function useTeacherPricing(teacherId: number | null) {
   return useQuery({
-    queryKey: teacherPricingKey(teacherId ?? 0),
-    queryFn: ({ signal }) => getTeacherPricing(teacherId!, signal),
+    ...teacherQuery(teacherId ?? 0),
     enabled: teacherId !== null,
     staleTime: 0,
+    select: pricingOf,
   });
 }

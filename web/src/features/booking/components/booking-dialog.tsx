@@ -17,7 +17,8 @@ import { useLang } from '@/lib/i18n/use-lang';
 import { useViewerTimeZone } from '@/lib/time-zone';
 import { languageLevel } from '@/lib/languages';
 import { PaymentRequiredError, PriceChangedError, useBookSlot, useBookWeekly, WeeksMissingError, type Booking } from '../api/book-slot';
-import { teacherPricingKey, useTeacherPricing } from '../api/get-teacher-pricing';
+import { teacherQuery } from '@/lib/api/teachers';
+import { useTeacherPricing } from '../api/get-teacher-pricing';
 import { teacherSlotsKey, useTeacherSlots } from '../api/get-teacher-slots';
 import { bookableSlots, canConfirm, firstWeekWithSlots, freeWeeksBefore, MAX_REPEAT_WEEKS, MIN_REPEAT_WEEKS, todayIn, TRIAL, validateBooking, walletTopUpHref, weekStartDay } from '../rules';
 import { useSlotLabel, WeekPicker } from './week-picker';
@@ -139,7 +140,7 @@ function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; 
     const done = (first: Booking, classes: number) => {
       void queryClient.invalidateQueries({ queryKey: teacherSlotsKey(teacher.id) });
       void queryClient.invalidateQueries({ queryKey: profileQueryKey });
-      void queryClient.invalidateQueries({ queryKey: teacherPricingKey(teacher.id) });
+      void queryClient.invalidateQueries({ queryKey: teacherQuery(teacher.id).queryKey });
       onClose();
       onBooked(first, classes);
     };
@@ -167,7 +168,7 @@ function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; 
       // chosen at its new price, for the student to confirm again.
       setProblem({ text: `${err.detail ?? ''} ${t('booking.pricesReloaded')}`.trim() });
       setLevelId(err.currentLevelPrice.id);
-      void queryClient.invalidateQueries({ queryKey: teacherPricingKey(teacher.id) });
+      void queryClient.invalidateQueries({ queryKey: teacherQuery(teacher.id).queryKey });
     } else if (err instanceof WeeksMissingError) {
       // Nothing was booked: name the weeks that are not free, with their
       // dates, and offer the free weeks before the first of them.
@@ -178,12 +179,12 @@ function BookingForm({ teacher, onClose, onBooked }: { teacher: BookingTeacher; 
       // The level is no longer offered: show what is.
       setProblem({ text: err.fields.level_price.join(' ') });
       setLevelId(null);
-      void queryClient.invalidateQueries({ queryKey: teacherPricingKey(teacher.id) });
+      void queryClient.invalidateQueries({ queryKey: teacherQuery(teacher.id).queryKey });
     } else if (err instanceof ApiError && (err.status === 400 || err.status === 409) && (err.fields.trial || trial)) {
       // The trial is no longer open (taken meanwhile, or withdrawn): show the levels.
       setProblem({ text: err.fields.trial?.join(' ') ?? err.detail ?? t('booking.failed') });
       setLevelId(null);
-      void queryClient.invalidateQueries({ queryKey: teacherPricingKey(teacher.id) });
+      void queryClient.invalidateQueries({ queryKey: teacherQuery(teacher.id).queryKey });
     } else if (err instanceof ApiError && (err.status === 409 || err.status === 404)) {
       // Someone else took the time, or it was withdrawn: show what is free now.
       setProblem({ text: `${err.detail ?? t('booking.taken')} ${t('booking.slotsReloaded')}` });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
 import type { Booking } from '../rules';
-import { classesKey } from './keys';
+import { classesKey } from '@/lib/api/classes';
 
 /** decideCancel answers a student's cancellation request (PUT
  * /api/slot/cancel/approve/?id=): approving refunds the student and frees the

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
 import { useViewerTimeZone } from '@/lib/time-zone';
 import type { Booking } from '../rules';
-import { classesKey } from './keys';
+import { classesKey } from '@/lib/api/classes';
 
 /** getTeacherClasses reads the signed-in teacher's classes, cancellation
  * requests among them, dated in tz (GET /api/slot/lists/teacher/?tz=). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
 import type { Booking } from '../rules';
-import { classesKey } from './keys';
+import { classesKey } from '@/lib/api/classes';
 
 /** markDone marks a class that has ended as done (PUT /api/slot/done/{id}/):
  * its price moves from escrow to the teacher's wallet. */

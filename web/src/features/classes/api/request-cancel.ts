@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
 import { profileQueryKey } from '@/lib/auth/get-profile';
 import type { Booking } from '../rules';
-import { classesKey } from './keys';
+import { classesKey } from '@/lib/api/classes';
 
 /** requestCancel cancels a booked class (PUT /api/slot/cancel/{id}/): at
  * once and refunded (approved_cancel) while free_cancel_until is ahead, else

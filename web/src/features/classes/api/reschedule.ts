@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
-import { classesKey } from './keys';
+import { classesKey } from '@/lib/api/classes';
 
 export type Reschedule = components['schemas']['Reschedule'];
 

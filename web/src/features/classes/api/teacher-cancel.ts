@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
 import type { Booking } from '../rules';
-import { classesKey } from './keys';
+import { classesKey } from '@/lib/api/classes';
 
 /** teacherCancel cancels an upcoming class by its teacher (PUT
  * /api/slot/teacher-cancel/{id}/): the student is refunded in full and the

@@ -15,7 +15,7 @@ import type { TKey } from '@/lib/i18n/keys';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useViewerTimeZone } from '@/lib/time-zone';
 import { useNow } from '@/lib/use-now';
-import { useStudentClasses } from '../api/get-student-classes';
+import { useStudentClasses } from '@/lib/api/classes';
 import { useMarkDone } from '../api/mark-done';
 import { useRequestCancel } from '../api/request-cancel';
 import { useNotice } from '@/lib/use-flash';

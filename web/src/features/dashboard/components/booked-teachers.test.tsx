@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import i18n from '@/lib/i18n';
 import { server } from '@/testing/server';
 import { renderWithRouter } from '@/testing/test-utils';
-import type { Booking } from '../api/get-student-classes';
+import type { Booking } from '@/lib/api/classes';
 import { bookedTeachers } from '../booked-teachers';
 import { BookedTeachers } from './booked-teachers';
 

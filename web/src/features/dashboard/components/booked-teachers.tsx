@@ -11,9 +11,9 @@ import { errorText } from '@/lib/api/error-text';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useViewerTimeZone } from '@/lib/time-zone';
-import { useCreateChat } from '../api/create-chat';
-import { useStudentClasses } from '../api/get-student-classes';
-import { useTeachers } from '../api/get-teacher';
+import { useCreateChat } from '@/lib/api/chats';
+import { useStudentClasses } from '@/lib/api/classes';
+import { useTeacherProfiles } from '../api/get-teachers';
 import { bookedTeachers, type BookedTeacher } from '../booked-teachers';
 
 function TeacherPhoto({ teacher }: { teacher: BookedTeacher }) {
@@ -101,7 +101,7 @@ export function BookedTeachers() {
   const navigate = useNavigate();
   const classes = useStudentClasses();
   const teachers = bookedTeachers(classes.data ?? []);
-  const profiles = useTeachers(teachers.map((x) => x.id));
+  const profiles = useTeacherProfiles(teachers.map((x) => x.id));
   const chat = useCreateChat();
   const [chatError, setChatError] = useState<string | null>(null);
 
@@ -132,7 +132,7 @@ export function BookedTeachers() {
 
   const openChat = (teacherId: number) => {
     setChatError(null);
-    chat.mutate(teacherId, {
+    chat.mutate({ role: 'student', otherId: teacherId }, {
       onSuccess: (c) => navigate(`${paths.student.messages.path}?chat=${c.id}`),
       onError: (err) => setChatError(errorText(err, t, 'dashboard.booked.chatFailed')),
     });
@@ -148,7 +148,7 @@ export function BookedTeachers() {
             teacher={teacher}
             bio={profiles[i]?.data?.bio}
             bioLoading={profiles[i]?.isPending ?? false}
-            chatting={chat.isPending && chat.variables === teacher.id}
+            chatting={chat.isPending && chat.variables?.otherId === teacher.id}
             onChat={() => openChat(teacher.id)}
           />
         ))}

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, request } from '@/lib/api/client';
-import { teachersQueryKey, type Teacher } from './get-teachers';
+import { listTeachers, teachersQueryKey, type Teacher } from '@/lib/api/teachers';
 
 /** pickDeepLinked chooses, among the teachers the server matched with id, the
  * one the main site means: its main-site id (wp_teacher_id) first, then its id
@@ -18,7 +17,7 @@ export function pickDeepLinked(results: readonly Teacher[], id: string): Teacher
 /** getTeacherByMainSiteId asks the list for the teacher a main-site link names
  * (GET /api/teachers/list/?id=), or null when there is none. */
 export async function getTeacherByMainSiteId(id: string, tz: string, signal?: AbortSignal): Promise<Teacher | null> {
-  const list = await request(api.GET('/api/teachers/list/', { params: { query: { id, tz, page_size: 5 } }, signal }));
+  const list = await listTeachers({ id, tz, page_size: 5 }, signal);
   return pickDeepLinked(list.results, id);
 }
 

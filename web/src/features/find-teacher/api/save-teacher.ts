@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
-import { teachersQueryKey, type Teacher, type TeacherList } from './get-teachers';
+import { teachersQueryKey, type Teacher, type TeacherList } from '@/lib/api/teachers';
 
 /** setSaved is POST (save) or DELETE (unsave) /api/teachers/{id}/save/. */
 export function setSaved(id: number, saved: boolean): Promise<unknown> {

@@ -8,7 +8,7 @@ import { useLang } from '@/lib/i18n/use-lang';
 import { languageName } from '@/lib/languages';
 import { RatingSummary } from '@/features/reviews/components/rating-summary';
 import { TeacherReviewsDialog } from '@/features/reviews/components/teacher-reviews-dialog';
-import type { Teacher } from '../api/get-teachers';
+import type { Teacher } from '@/lib/api/teachers';
 import { useSaveTeacher } from '../api/save-teacher';
 import { TeacherAvatar } from './teacher-avatar';
 

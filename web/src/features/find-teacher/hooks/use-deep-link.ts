@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useFlash } from '@/lib/use-flash';
 import { useTeacherByMainSiteId } from '../api/get-teacher-by-main-site-id';
-import type { Teacher } from '../api/get-teachers';
+import type { Teacher } from '@/lib/api/teachers';
 
 // Spec section 9: after a main-site teacher is found, the page scrolls to it
 // after 0.5 s, the booking dialog opens after 1 s, and the notice clears after 5 s.

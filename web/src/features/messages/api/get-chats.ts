@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
+import { chatsQueryKey } from '@/lib/api/chats';
 import { useLiveStatus } from '@/lib/events-provider';
 import { keepReadMarks } from '../messages-cache';
 import type { Chat } from '../types';
 
 /** Spec section 9: the chat list is polled every 10 s (here only while the live stream is down). */
 export const CHATS_POLL_MS = 10_000;
-
-export const chatsQueryKey = ['chats'] as const;
 
 /** getChats reads GET /api/chats/: the reader's chats, newest activity first. */
 export function getChats(signal?: AbortSignal): Promise<Chat[]> {

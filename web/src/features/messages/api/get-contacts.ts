@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, request } from '@/lib/api/client';
+import { getStudents, studentsQueryKey } from '@/lib/api/students';
+import { listTeachers, teachersQueryKey } from '@/lib/api/teachers';
 import type { Role } from '@/lib/auth/user';
 
 /** Contact is someone the reader may start a chat with: a teacher with the
@@ -8,7 +9,7 @@ export type Contact = { id: number; name: string; username: string; photo: strin
 
 /** getTeacherContacts reads GET /api/teachers/list/ (a student's choice), matching q by name or bio. */
 export async function getTeacherContacts(q: string, signal?: AbortSignal): Promise<Contact[]> {
-  const page = await request(api.GET('/api/teachers/list/', { params: { query: { q: q || undefined, page_size: 50 } }, signal }));
+  const page = await listTeachers({ q: q || undefined, page_size: 50 }, signal);
   return page.results.map((t) => ({
     id: t.id,
     name: t.name || t.username,
@@ -21,7 +22,7 @@ export async function getTeacherContacts(q: string, signal?: AbortSignal): Promi
 
 /** getStudentContacts reads GET /api/students/list/ (a teacher's choice: the students who booked them). */
 export async function getStudentContacts(signal?: AbortSignal): Promise<Contact[]> {
-  const list = await request(api.GET('/api/students/list/', { signal }));
+  const list = await getStudents(signal);
   return list.map((s) => ({
     id: s.id,
     name: s.name || s.user.username,
@@ -38,7 +39,7 @@ export async function getStudentContacts(signal?: AbortSignal): Promise<Contact[
 export function useContacts(role: Role, q: string, enabled: boolean) {
   const query = q.trim();
   return useQuery({
-    queryKey: role === 'teacher' ? ['chat-contacts', 'students'] : ['chat-contacts', 'teachers', query],
+    queryKey: role === 'teacher' ? [...studentsQueryKey, 'contacts'] : [...teachersQueryKey, 'contacts', query],
     queryFn: ({ signal }) => (role === 'teacher' ? getStudentContacts(signal) : getTeacherContacts(query, signal)),
     select: (list) => (role === 'teacher' ? filterContacts(list, query) : list),
     placeholderData: keepPreviousData,

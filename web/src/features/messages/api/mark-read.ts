@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
 import { withReadChat } from '../messages-cache';
 import type { Chat } from '../types';
-import { chatsQueryKey } from './get-chats';
+import { chatsQueryKey } from '@/lib/api/chats';
 
 /** markChatRead is POST /api/chats/{id}/read/: the reader has seen the chat. */
 export function markChatRead(chatId: number): Promise<unknown> {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
 import { appendMessage, withLastMessage, type MessagePage } from '../messages-cache';
 import type { Chat, Message } from '../types';
-import { chatsQueryKey } from './get-chats';
+import { chatsQueryKey } from '@/lib/api/chats';
 import { messagesQueryKey } from './get-messages';
 
 export type SendInput = { chatId: number; content: string; file?: File | null };

@@ -11,7 +11,7 @@ import { errorText } from '@/lib/api/error-text';
 import type { Role } from '@/lib/auth/user';
 import { useLang } from '@/lib/i18n/use-lang';
 import { languageList } from '@/lib/languages';
-import { useCreateChat } from '../api/create-chat';
+import { useCreateChat } from '@/lib/api/chats';
 import { useContacts, type Contact } from '../api/get-contacts';
 import type { Chat } from '../types';
 import { ChatAvatar } from './chat-avatar';

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useLiveEvent, useLiveOpened } from '@/lib/events-provider';
-import { chatsQueryKey } from '../api/get-chats';
+import { chatsQueryKey } from '@/lib/api/chats';
 import { messagesQueryKey } from '../api/get-messages';
 import { appendMessage, withLastMessage, withOtherRead, withReadChat, type MessagePage } from '../messages-cache';
 import { isMessageEventData, isReadEventData, isSeenEventData, type Chat } from '../types';

@@ -12,7 +12,7 @@ import { formatDigits } from '@/lib/format';
 import { useFieldError } from '@/lib/forms';
 import { useLang } from '@/lib/i18n/use-lang';
 import type { StudentProfile } from '../api/get-student-profile';
-import { useSendPhoneCode } from '../api/send-phone-code';
+import { useSendCode } from '@/lib/api/phone-code';
 import { useUpdateStudentProfile } from '../api/update-student-profile';
 import { MAX_BIO, normalizePhone, personalInfoSchema, phoneChanged, type PersonalInfoValues } from '../schemas';
 
@@ -88,7 +88,7 @@ function EditForm({ profile, onCancel, onSaved }: { profile: StudentProfile; onC
   const { t } = useTranslation();
   const fieldError = useFieldError();
   const save = useUpdateStudentProfile();
-  const sendCode = useSendPhoneCode();
+  const sendCode = useSendCode();
   const [banner, setBanner] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const {
     register,

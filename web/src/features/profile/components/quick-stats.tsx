@@ -5,13 +5,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
-import { useCredit } from '../api/get-credit';
+import { useWalletBalance } from '@/lib/auth/get-profile';
 
 /** QuickStats shows the wallet credit and how many languages the student learns. */
 export function QuickStats({ languages }: { languages: number }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const credit = useCredit();
+  const credit = useWalletBalance();
   return (
     <section aria-labelledby="quick-stats-title" className="rounded-2xl border border-line bg-surface p-5">
       <h2 id="quick-stats-title" className="font-semibold">

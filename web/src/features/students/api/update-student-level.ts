@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
 import type { paths } from '@/lib/api/schema';
-import { studentsQueryKey } from './get-students';
+import { studentsQueryKey } from '@/lib/api/students';
 
 type Body = NonNullable<paths['/api/teacher/update-student-level/']['post']['requestBody']>['content']['application/json'];
 export type StudentLevel = NonNullable<Body['level']>;

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import i18n from '@/lib/i18n';
 import { server } from '@/testing/server';
 import { renderWithRouter } from '@/testing/test-utils';
-import type { TeacherStudent } from '../api/get-students';
+import type { TeacherStudent } from '@/lib/api/students';
 import { filterStudents, matchesQuery, summarize } from '../filter';
 import { TeacherStudents } from './teacher-students';
 

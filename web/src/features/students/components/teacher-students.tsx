@@ -1,4 +1,5 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BookOpenCheck, CalendarCheck, Search, UserCheck, UserRound, Users } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
@@ -13,7 +14,7 @@ import { formatDate, formatDateTime, formatDigits, formatMoney, formatNumber, fo
 import { useLang } from '@/lib/i18n/use-lang';
 import { useViewerTimeZone } from '@/lib/time-zone';
 import { LANGUAGES, languageName } from '@/lib/languages';
-import { useStudents, type TeacherStudent } from '../api/get-students';
+import { studentsQuery, type TeacherStudent } from '@/lib/api/students';
 import { useUpdateStudentLevel, type StudentLevel } from '../api/update-student-level';
 import { FILTER_LEVELS, SET_LEVELS, filterStudents, levelCode, summarize, type LevelFilter } from '../filter';
 import { levelNameKey, levelNames } from '../levels';
@@ -236,7 +237,7 @@ function StudentCard({ s }: { s: TeacherStudent }) {
 export function TeacherStudents() {
   const { t } = useTranslation();
   const lang = useLang();
-  const students = useStudents();
+  const students = useQuery(studentsQuery());
   const [query, setQuery] = useState('');
   const [level, setLevel] = useState<LevelFilter>('all');
   const levelId = useId();

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
-import { teacherProfileKey, type TeacherProfile } from './get-teacher-profile';
+import { teacherProfileKey, type TeacherProfile } from '@/lib/api/teacher-profile';
 
 /** deleteDocument removes one of the teacher's documents (DELETE /api/teacher/documents/{id}/). */
 export function deleteDocument(id: number): Promise<unknown> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
 import type { components } from '@/lib/api/schema';
-import { teacherProfileKey } from './get-teacher-profile';
+import { teacherProfileKey } from '@/lib/api/teacher-profile';
 
 /** ProfileReview is where an operator's review of the teacher's profile
  * stands: a new teacher is listed once it is approved. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@/lib/api/client';
 import { profileQueryKey } from '@/lib/auth/get-profile';
-import { teacherProfileKey, type TeacherProfile } from './get-teacher-profile';
+import { teacherProfileKey, type TeacherProfile } from '@/lib/api/teacher-profile';
 
 /** updateTeacherProfile saves the editor's multipart form (POST /api/teacher/profile/):
  * the filled text fields, language_levels as JSON text, and the chosen files.

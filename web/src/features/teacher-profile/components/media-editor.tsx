@@ -8,7 +8,7 @@ import { DOCUMENT_RULE, PHOTO_RULE, VIDEO_RULE } from '@/lib/files';
 import { formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useDeleteDocument } from '../api/delete-document';
-import type { TeacherProfile } from '../api/get-teacher-profile';
+import type { TeacherProfile } from '@/lib/api/teacher-profile';
 import { photoProblem, splitDocuments, videoProblem, type RejectedDocument, type Uploads } from '../schemas';
 
 type MediaEditorProps = {

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { languageName } from '@/lib/languages';
-import type { TeacherProfile } from '../api/get-teacher-profile';
+import type { TeacherProfile } from '@/lib/api/teacher-profile';
 
 /** ProfileView is the teacher's profile as saved: the overview, the languages
  * and their prices, and the documents and media, with the edit button. */

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import i18n from '@/lib/i18n';
 import { server } from '@/testing/server';
 import { makeUser, renderApp, signIn } from '@/testing/test-utils';
-import type { TeacherProfile } from '../api/get-teacher-profile';
+import type { TeacherProfile } from '@/lib/api/teacher-profile';
 
 const teacher = makeUser({ id: 9, role: 'teacher', username: 'reza' });
 

@@ -14,7 +14,7 @@ import { applyFieldErrors, errorText } from '@/lib/api/error-text';
 import { ApiError } from '@/lib/api/errors';
 import { useFieldError } from '@/lib/forms';
 import { msg } from '@/lib/i18n/keys';
-import { useTeacherProfile, type TeacherProfile } from '../api/get-teacher-profile';
+import { useTeacherProfile, type TeacherProfile } from '@/lib/api/teacher-profile';
 import { useUpdateTeacherProfile } from '../api/update-teacher-profile';
 import { useFlash } from '@/lib/use-flash';
 import {

@@ -6,7 +6,7 @@ import { errorText } from '@/lib/api/error-text';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
-import { useWalletBalance } from '../api/get-balance';
+import { useWalletBalance } from '@/lib/auth/get-profile';
 
 /** BalanceCard is the student's balance with a refresh button and a top-up button. */
 export function BalanceCard({ onTopUp }: { onTopUp: () => void }) {

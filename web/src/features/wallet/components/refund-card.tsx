@@ -11,7 +11,7 @@ import { cn } from '@/lib/cn';
 import { formatDateTime, formatIban, formatMoney } from '@/lib/format';
 import { msg, type TKey } from '@/lib/i18n/keys';
 import { useLang } from '@/lib/i18n/use-lang';
-import { useWalletBalance } from '../api/get-balance';
+import { useWalletBalance } from '@/lib/auth/get-profile';
 import { useRefunds, useRequestRefund, type Refund } from '../api/refund';
 
 const statusText: Record<Refund['status'], TKey> = {
