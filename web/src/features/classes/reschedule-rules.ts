@@ -1,7 +1,7 @@
 // The rules of moving a class (rescheduling): who may propose, which
 // proposal is still open, and which times a class may move to.
-import { bookableSlots } from '@/features/booking/rules';
-import type { Slot } from '@/features/booking/api/get-teacher-slots';
+import type { Slot } from '@/lib/api/slots';
+import { bookableSlots } from '@/lib/slot-weeks';
 import type { Reschedule } from './api/reschedule';
 import { startOf, type Booking } from './rules';
 

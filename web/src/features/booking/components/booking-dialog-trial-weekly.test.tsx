@@ -5,7 +5,7 @@ import i18n from '@/lib/i18n';
 import { server } from '@/testing/server';
 import { makeUser, renderWithRouter, signIn } from '@/testing/test-utils';
 import type { Booking } from '../api/book-slot';
-import { makeSlot, makeTeacher } from '@/features/find-teacher/testing';
+import { makeSlot, makeTeacher } from '@/testing/fixtures';
 import { BookingDialog } from './booking-dialog';
 
 const student = makeUser({ id: 1, role: 'student', wallet: 2_000_000 });

@@ -19,9 +19,10 @@ import { languageLevel } from '@/lib/languages';
 import { PaymentRequiredError, PriceChangedError, useBookSlot, useBookWeekly, WeeksMissingError, type Booking } from '../api/book-slot';
 import { teacherQuery } from '@/lib/api/teachers';
 import { useTeacherPricing } from '../api/get-teacher-pricing';
-import { teacherSlotsKey, useTeacherSlots } from '../api/get-teacher-slots';
-import { bookableSlots, canConfirm, firstWeekWithSlots, freeWeeksBefore, MAX_REPEAT_WEEKS, MIN_REPEAT_WEEKS, todayIn, TRIAL, validateBooking, walletTopUpHref, weekStartDay } from '../rules';
-import { useSlotLabel, WeekPicker } from './week-picker';
+import { teacherSlotsKey, useTeacherSlots } from '@/lib/api/slots';
+import { bookableSlots, firstWeekWithSlots, todayIn, weekStartDay } from '@/lib/slot-weeks';
+import { canConfirm, freeWeeksBefore, MAX_REPEAT_WEEKS, MIN_REPEAT_WEEKS, TRIAL, validateBooking, walletTopUpHref } from '../rules';
+import { useSlotLabel, WeekPicker } from '@/components/week-picker';
 
 /** The teacher the dialog books: what a teacher card has. */
 export type BookingTeacher = { id: number; name: string; username?: string };

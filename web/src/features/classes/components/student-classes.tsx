@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CalendarX2, Search } from 'lucide-react';
@@ -31,7 +31,6 @@ import {
   type CancelCase,
   type StatusFilter,
 } from '../rules';
-import { RateClassDialog } from '@/features/reviews/components/rate-class-dialog';
 import { ClassCard } from './class-card';
 import { RescheduleDialog } from './reschedule-dialog';
 import { useClassTime, useInstantText } from './class-time';
@@ -50,11 +49,24 @@ export const filterLabel: Record<StatusFilter, TKey> = {
  * the dialog opens, so it says what the student agrees to. */
 type Pending = { booking: Booking; action: 'done' } | { booking: Booking; action: 'cancel'; case: CancelCase };
 
+/** RateDialogProps are what the classes screen gives the dialog that rates
+ * a done class (the reviews feature's, composed in by app/). */
+export type RateDialogProps = {
+  booking: { id: number; teacherName: string } | null;
+  onClose: () => void;
+  onRated: () => void;
+};
+
+type StudentClassesProps = {
+  /** The dialog that rates a done class; without it no class offers rating. */
+  RateDialog?: ComponentType<RateDialogProps>;
+};
+
 /** StudentClasses is the student's "My classes": filters by teacher and
  * status (?teacher=<id>&status=<group> in the address), quick status buttons,
  * and one card per class, upcoming ones first (soonest first), then past ones
  * (latest first). */
-export function StudentClasses() {
+export function StudentClasses({ RateDialog }: StudentClassesProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const tz = useViewerTimeZone();
@@ -219,7 +231,7 @@ export function StudentClasses() {
                     onRequestCancel={(booking) =>
                       setConfirming({ booking, action: 'cancel', case: cancelCase(booking, Date.now()) })
                     }
-                    onReview={setRating}
+                    onReview={RateDialog && setRating}
                     onPropose={setMoving}
                     onRescheduleNotice={notice}
                     onCalendarFailed={notice.fail}
@@ -238,11 +250,13 @@ export function StudentClasses() {
         onClose={() => setMoving(null)}
         onProposed={() => notice.succeed(t('classes.reschedule.proposed'))}
       />
-      <RateClassDialog
-        booking={rating && { id: rating.id, teacherName: rating.teacher.name || rating.teacher_name }}
-        onClose={() => setRating(null)}
-        onRated={() => notice.succeed(t('reviews.rate.thanks'))}
-      />
+      {RateDialog && (
+        <RateDialog
+          booking={rating && { id: rating.id, teacherName: rating.teacher.name || rating.teacher_name }}
+          onClose={() => setRating(null)}
+          onRated={() => notice.succeed(t('reviews.rate.thanks'))}
+        />
+      )}
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(o) => !o && setConfirming(null)}

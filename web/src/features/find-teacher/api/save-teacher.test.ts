@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeTeacher } from '../testing';
+import { makeTeacher } from '@/testing/fixtures';
 import { withSaved } from './save-teacher';
 
 describe('withSaved', () => {

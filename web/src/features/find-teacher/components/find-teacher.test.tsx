@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import i18n from '@/lib/i18n';
 import { server } from '@/testing/server';
 import { makeUser, renderApp, signIn } from '@/testing/test-utils';
-import { makeSlot, makeTeacher } from '../testing';
+import { makeSlot, makeTeacher } from '@/testing/fixtures';
 
 const student = makeUser({ id: 1, role: 'student', wallet: 500000 });
 

@@ -26,6 +26,8 @@ import { TeacherCard } from './teacher-card';
 type FindTeacherProps = {
   /** Opens the booking dialog for a teacher. */
   onBook: (teacher: Teacher) => void;
+  /** Opens a teacher's reviews (the reviews feature's dialog, which app/ composes in). */
+  onReviews: (teacher: Teacher) => void;
   /** A notice from outside the screen (a booking that succeeded). */
   banner?: ReactNode;
 };
@@ -35,7 +37,7 @@ type FindTeacherProps = {
  * student's saved teachers (all kept in the URL and done by the server), the
  * teacher cards with pagination, and the main-site link's teacher,
  * highlighted, scrolled to and offered for booking. */
-export function FindTeacher({ onBook, banner }: FindTeacherProps) {
+export function FindTeacher({ onBook, onReviews, banner }: FindTeacherProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const tz = useViewerTimeZone();
@@ -139,7 +141,7 @@ export function FindTeacher({ onBook, banner }: FindTeacherProps) {
             {t('findTeacher.deepLink.title')}
           </h2>
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-            <TeacherCard ref={featuredRef} teacher={featured} tz={tz} onBook={onBook} fromMainSite />
+            <TeacherCard ref={featuredRef} teacher={featured} tz={tz} onBook={onBook} onReviews={onReviews} fromMainSite />
           </div>
         </section>
       )}
@@ -202,7 +204,7 @@ export function FindTeacher({ onBook, banner }: FindTeacherProps) {
           <ul className={cn('grid gap-4 transition-opacity md:grid-cols-2 xl:grid-cols-3', list.isPlaceholderData && 'opacity-60')}>
             {results.map((teacher) => (
               <li key={teacher.id} className="flex">
-                <TeacherCard teacher={teacher} tz={tz} onBook={onBook} />
+                <TeacherCard teacher={teacher} tz={tz} onBook={onBook} onReviews={onReviews} />
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { useId, useState, type Ref } from 'react';
+import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BadgeCheck, CalendarDays, Heart, MessageSquareText } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -6,8 +6,7 @@ import { cn } from '@/lib/cn';
 import { formatClock, formatDayMonth, formatMoney, formatNumber, formatWeekday } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { languageName } from '@/lib/languages';
-import { RatingSummary } from '@/features/reviews/components/rating-summary';
-import { TeacherReviewsDialog } from '@/features/reviews/components/teacher-reviews-dialog';
+import { RatingSummary } from '@/components/ui/rating';
 import type { Teacher } from '@/lib/api/teachers';
 import { useSaveTeacher } from '../api/save-teacher';
 import { TeacherAvatar } from './teacher-avatar';
@@ -20,6 +19,8 @@ type TeacherCardProps = {
   teacher: Teacher;
   tz: string;
   onBook: (teacher: Teacher) => void;
+  /** Opens the teacher's reviews. */
+  onReviews: (teacher: Teacher) => void;
   /** The teacher a main-site link named: highlighted with a badge. */
   fromMainSite?: boolean;
   ref?: Ref<HTMLElement>;
@@ -27,7 +28,7 @@ type TeacherCardProps = {
 
 /** TeacherCard shows what a student weighs before booking: photo, name, rating,
  * sessions, bio, languages, prices, the next free times, and available or busy. */
-export function TeacherCard({ teacher, tz, onBook, fromMainSite = false, ref }: TeacherCardProps) {
+export function TeacherCard({ teacher, tz, onBook, onReviews, fromMainSite = false, ref }: TeacherCardProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const nameId = useId();
@@ -36,7 +37,6 @@ export function TeacherCard({ teacher, tz, onBook, fromMainSite = false, ref }: 
   const slots = (teacher.next_slots ?? []).slice(0, SHOWN_SLOTS);
   const moreSlots = Math.max(0, (teacher.free_slots ?? 0) - slots.length);
   const available = teacher.available ?? (teacher.free_slots ?? 0) > 0;
-  const [showReviews, setShowReviews] = useState(false);
 
   return (
     <article
@@ -67,7 +67,7 @@ export function TeacherCard({ teacher, tz, onBook, fromMainSite = false, ref }: 
             {teacher.reviews_count > 0 && (
               <button
                 type="button"
-                onClick={() => setShowReviews(true)}
+                onClick={() => onReviews(teacher)}
                 aria-label={t('reviews.showFor', { name })}
                 className="inline-flex min-h-6 items-center gap-1 text-link underline-offset-2 hover:underline"
               >
@@ -157,10 +157,6 @@ export function TeacherCard({ teacher, tz, onBook, fromMainSite = false, ref }: 
       <Button className="mt-auto w-full" onClick={() => onBook(teacher)} aria-label={t('findTeacher.card.bookWith', { name })}>
         {t('findTeacher.card.book')}
       </Button>
-      <TeacherReviewsDialog
-        teacher={showReviews ? { id: teacher.id, name, rating: teacher.rating, reviews_count: teacher.reviews_count } : null}
-        onClose={() => setShowReviews(false)}
-      />
     </article>
   );
 }

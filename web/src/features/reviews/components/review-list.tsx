@@ -7,7 +7,7 @@ import { errorText } from '@/lib/api/error-text';
 import { formatDate } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useTeacherReviews, type Review } from '../api';
-import { Stars } from './rating-summary';
+import { Stars } from '@/components/ui/rating';
 
 type ReviewListProps = {
   teacherId: number;

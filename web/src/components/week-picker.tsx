@@ -6,8 +6,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatClock, formatDayMonth, formatWeekday } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
-import type { Slot } from '../api/get-teacher-slots';
-import { MAX_WEEK, dayOfWeek, firstWeekWithSlots, slotsByDate, weekDays, weekStartDay } from '../rules';
+import type { Slot } from '@/lib/api/slots';
+import { MAX_WEEK, dayOfWeek, firstWeekWithSlots, slotsByDate, weekDays, weekStartDay } from '@/lib/slot-weeks';
 
 type WeekPickerProps = {
   /** The bookable slots, in order. */

@@ -1,4 +1,4 @@
-// Fixtures of the find-teacher and booking tests: teachers as the list answers them.
+// Fixtures of the tests that read teachers and their slots, as the server answers them.
 import type { components } from '@/lib/api/schema';
 
 type Teacher = components['schemas']['Teacher'];

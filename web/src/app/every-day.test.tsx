@@ -7,8 +7,8 @@ import i18n from '@/lib/i18n';
 import { canJoin, dateIn, relativeDay } from '@/features/classes/rules';
 import { dayPart, hourIn } from '@/features/dashboard/greeting';
 import { dayLabel } from '@/features/messages/format';
-import { WeekPicker } from './components/week-picker';
-import { dayOfWeek, todayIn, weekDays, weekStartDay } from './rules';
+import { WeekPicker } from '@/components/week-picker';
+import { dayOfWeek, todayIn, weekDays, weekStartDay } from '@/lib/slot-weeks';
 
 // Saturday 2026-11-21 to Friday 2026-11-27, and the minute before and after
 // each midnight, in each zone. Tehran is UTC+03:30 all year.
