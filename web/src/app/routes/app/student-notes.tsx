@@ -12,7 +12,6 @@ export function StudentNotesRoute() {
       title={t('pages.studentNotes')}
       description={t('materials.studentIntro')}
       label={t('materials.sections')}
-      id="education"
       tabs={[
         { value: 'materials', label: t('materials.tabMaterials'), content: <StudentMaterials /> },
         { value: 'notes', label: t('notes.tab'), content: <MyNotes /> },

@@ -12,7 +12,6 @@ export function TeacherNotesRoute() {
       title={t('pages.teacherNotes')}
       description={t('materials.teacherIntro')}
       label={t('materials.sections')}
-      id="teacher-notes"
       tabs={[
         { value: 'materials', label: t('materials.tabMaterials'), content: <TeacherMaterials /> },
         { value: 'courses', label: t('courses.tab'), content: <TeacherCourses /> },

@@ -53,7 +53,6 @@ export function DisputeList() {
   const q = useDisputes(status);
   return (
     <StatusTabs
-      id="disputes"
       label={t('admin.disputes.tabs')}
       value={status}
       onChange={setStatus}

@@ -30,7 +30,6 @@ export function PaymentList() {
   const [flash, showFlash] = useFlash<Notice>();
   return (
     <StatusTabs
-      id="payments"
       label={t('admin.payments.tabs')}
       value={status}
       onChange={setStatus}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Tabs } from '@/components/ui/tabs';
+import { TabList, TabPanel, Tabs } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 
 // Each tab an equal share of the row (Tailwind sees only whole class names).
@@ -22,7 +22,6 @@ export function useStatusParam<S extends string>(statuses: readonly [S, ...S[]])
 }
 
 type StatusTabsProps<S extends string> = {
-  id: string;
   label: string;
   value: S;
   onChange: (s: S) => void;
@@ -31,23 +30,13 @@ type StatusTabsProps<S extends string> = {
 };
 
 /** StatusTabs are the tabs of a list by status and the panel they control. */
-export function StatusTabs<S extends string>({ id, label, value, onChange, options, children }: StatusTabsProps<S>) {
+export function StatusTabs<S extends string>({ label, value, onChange, options, children }: StatusTabsProps<S>) {
   return (
-    <>
+    <Tabs value={value} onChange={onChange}>
       <div className="mb-4 max-w-xl">
-        <Tabs
-          label={label}
-          idPrefix={`${id}-tab`}
-          panelId={`${id}-panel`}
-          value={value}
-          onChange={onChange}
-          options={options}
-          className={cn('grid', columns[options.length] ?? 'grid-cols-2')}
-        />
+        <TabList label={label} options={options} className={cn('grid', columns[options.length] ?? 'grid-cols-2')} />
       </div>
-      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${value}`}>
-        {children}
-      </div>
-    </>
+      <TabPanel value={value}>{children}</TabPanel>
+    </Tabs>
   );
 }

@@ -28,7 +28,6 @@ export function WithdrawalQueue() {
   const [flash, showFlash] = useFlash();
   return (
     <StatusTabs
-      id="withdrawals"
       label={t('admin.withdrawals.tabs')}
       value={status}
       onChange={setStatus}

@@ -6,7 +6,7 @@ import { Button, IconButton } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { Spinner } from '@/components/ui/spinner';
-import { Tabs } from '@/components/ui/tabs';
+import { TabList, TabPanel, Tabs } from '@/components/ui/tabs';
 import { errorText } from '@/lib/api/error-text';
 import { cn } from '@/lib/cn';
 import { formatClock, formatDayMonth, formatNumber } from '@/lib/format';
@@ -133,113 +133,110 @@ export function TeacherClasses() {
     );
   }
 
-  const panelId = 'teacher-classes-panel';
   const list = tabs[tab];
   return (
-    <div className="space-y-4">
-      <div aria-live="polite" className="space-y-3 empty:hidden">
-        {notice.success && <Alert tone="success">{notice.success}</Alert>}
+    <Tabs value={tab} onChange={setTab}>
+      <div className="space-y-4">
+        <div aria-live="polite" className="space-y-3 empty:hidden">
+          {notice.success && <Alert tone="success">{notice.success}</Alert>}
+        </div>
+        {notice.error && <Alert tone="error">{notice.error}</Alert>}
+
+        <TabList
+          className="grid grid-cols-2 sm:grid-cols-4"
+          label={t('classes.teacher.tabsLabel')}
+          options={TEACHER_TABS.map((id) => ({
+            value: id,
+            // The count of requests shows only when there are some.
+            label: <TabLabel tab={id} count={id === 'pending' && tabs.pending.length === 0 ? null : tabs[id].length} />,
+          }))}
+        />
+
+        <TabPanel value={tab} className="focus:outline-none">
+          {list.length === 0 ? (
+            <Empty tab={tab} />
+          ) : tab === 'upcoming' ? (
+            <ul className="space-y-3">
+              {list.map((b) => (
+                <li key={b.id}>
+                  <UpcomingRow
+                    booking={b}
+                    tz={tz}
+                    now={now}
+                    today={today}
+                    onCancel={() => { cancel.reset(); setCancelling(b); }}
+                    onPropose={() => setMoving(b)}
+                    onCalendarFailed={notice.fail}
+                  />
+                  <ReschedulePanel booking={b} side="teacher" tz={tz} now={now} onAnswered={notice.succeed} onFailed={notice.fail} />
+                </li>
+              ))}
+            </ul>
+          ) : tab === 'pending' ? (
+            <ul className="space-y-3">
+              {list.map((b) => (
+                <li key={b.id}>
+                  <RequestRow
+                    booking={b}
+                    tz={tz}
+                    deciding={deciding?.id === b.id ? deciding.approve : null}
+                    busy={deciding !== null}
+                    onDecide={(approve) => onDecide(b, approve)}
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <ul className="grid gap-3 md:grid-cols-2">
+              {list.map((b) => (
+                <li key={b.id}>
+                  <PastCard booking={b} tz={tz} now={now} onFinish={b.status === 'booked' && !b.problem ? () => { markDone.reset(); setFinishing(b); } : undefined} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </TabPanel>
+
+        <RescheduleDialog
+          booking={moving}
+          side="teacher"
+          tz={tz}
+          onClose={() => setMoving(null)}
+          onProposed={() => notice.succeed(t('classes.reschedule.proposed'))}
+        />
+        <ConfirmDialog
+          open={cancelling !== null}
+          onOpenChange={(o) => !o && setCancelling(null)}
+          title={t('classes.teacher.cancelTitle')}
+          body={
+            cancelling
+              ? t('classes.teacher.cancelBody', { student: studentName(cancelling), time: classTime(cancelling, tz) })
+              : undefined
+          }
+          confirmLabel={t('classes.teacher.cancelConfirm')}
+          cancelLabel={t('classes.confirm.keep')}
+          tone="danger"
+          loading={cancel.isPending}
+          error={cancel.isError ? errorText(cancel.error, t, 'classes.errors.teacherCancel') : undefined}
+          onConfirm={onCancel}
+        />
+        <ConfirmDialog
+          open={finishing !== null}
+          onOpenChange={(o) => !o && setFinishing(null)}
+          title={t('classes.confirm.doneTitle')}
+          body={
+            finishing
+              ? t('classes.teacher.doneBody', { student: studentName(finishing), time: classTime(finishing, tz) })
+              : undefined
+          }
+          confirmLabel={t('classes.confirm.doneConfirm')}
+          cancelLabel={t('classes.confirm.keep')}
+          loading={markDone.isPending}
+          error={markDone.isError ? errorText(markDone.error, t, 'classes.errors.markDone') : undefined}
+          onConfirm={onFinish}
+        />
       </div>
-      {notice.error && <Alert tone="error">{notice.error}</Alert>}
-
-      <Tabs
-        className="grid grid-cols-2 sm:grid-cols-4"
-        label={t('classes.teacher.tabsLabel')}
-        idPrefix="classes-tab"
-        panelId={panelId}
-        value={tab}
-        onChange={setTab}
-        options={TEACHER_TABS.map((id) => ({
-          value: id,
-          // The count of requests shows only when there are some.
-          label: <TabLabel tab={id} count={id === 'pending' && tabs.pending.length === 0 ? null : tabs[id].length} />,
-        }))}
-      />
-
-      <div id={panelId} role="tabpanel" aria-labelledby={`classes-tab-${tab}`} tabIndex={0} className="focus:outline-none">
-        {list.length === 0 ? (
-          <Empty tab={tab} />
-        ) : tab === 'upcoming' ? (
-          <ul className="space-y-3">
-            {list.map((b) => (
-              <li key={b.id}>
-                <UpcomingRow
-                  booking={b}
-                  tz={tz}
-                  now={now}
-                  today={today}
-                  onCancel={() => { cancel.reset(); setCancelling(b); }}
-                  onPropose={() => setMoving(b)}
-                  onCalendarFailed={notice.fail}
-                />
-                <ReschedulePanel booking={b} side="teacher" tz={tz} now={now} onAnswered={notice.succeed} onFailed={notice.fail} />
-              </li>
-            ))}
-          </ul>
-        ) : tab === 'pending' ? (
-          <ul className="space-y-3">
-            {list.map((b) => (
-              <li key={b.id}>
-                <RequestRow
-                  booking={b}
-                  tz={tz}
-                  deciding={deciding?.id === b.id ? deciding.approve : null}
-                  busy={deciding !== null}
-                  onDecide={(approve) => onDecide(b, approve)}
-                />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <ul className="grid gap-3 md:grid-cols-2">
-            {list.map((b) => (
-              <li key={b.id}>
-                <PastCard booking={b} tz={tz} now={now} onFinish={b.status === 'booked' && !b.problem ? () => { markDone.reset(); setFinishing(b); } : undefined} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-
-      <RescheduleDialog
-        booking={moving}
-        side="teacher"
-        tz={tz}
-        onClose={() => setMoving(null)}
-        onProposed={() => notice.succeed(t('classes.reschedule.proposed'))}
-      />
-      <ConfirmDialog
-        open={cancelling !== null}
-        onOpenChange={(o) => !o && setCancelling(null)}
-        title={t('classes.teacher.cancelTitle')}
-        body={
-          cancelling
-            ? t('classes.teacher.cancelBody', { student: studentName(cancelling), time: classTime(cancelling, tz) })
-            : undefined
-        }
-        confirmLabel={t('classes.teacher.cancelConfirm')}
-        cancelLabel={t('classes.confirm.keep')}
-        tone="danger"
-        loading={cancel.isPending}
-        error={cancel.isError ? errorText(cancel.error, t, 'classes.errors.teacherCancel') : undefined}
-        onConfirm={onCancel}
-      />
-      <ConfirmDialog
-        open={finishing !== null}
-        onOpenChange={(o) => !o && setFinishing(null)}
-        title={t('classes.confirm.doneTitle')}
-        body={
-          finishing
-            ? t('classes.teacher.doneBody', { student: studentName(finishing), time: classTime(finishing, tz) })
-            : undefined
-        }
-        confirmLabel={t('classes.confirm.doneConfirm')}
-        cancelLabel={t('classes.confirm.keep')}
-        loading={markDone.isPending}
-        error={markDone.isError ? errorText(markDone.error, t, 'classes.errors.markDone') : undefined}
-        onConfirm={onFinish}
-      />
-    </div>
+    </Tabs>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FolderOpen, Search } from 'lucide-react';
@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api/error-text';
 import { useMaterials, type Material } from '../api/get-materials';
 import { MaterialCard } from './material-card';
-import { Tabs } from '@/components/ui/tabs';
+import { TabList, TabPanel, Tabs } from '@/components/ui/tabs';
 
 export type MaterialFilter = 'all' | 'note' | 'assignment';
 
@@ -34,67 +34,64 @@ export function StudentMaterials() {
   const materials = useMaterials();
   const [type, setType] = useState<MaterialFilter>('all');
   const [query, setQuery] = useState('');
-  const panelId = useId();
   const shown = useMemo(() => filterMaterials(materials.data ?? [], type, query), [materials.data, type, query]);
 
   return (
-    <div className="space-y-4">
-      <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
-        <TextField
-          type="search"
-          label={t('materials.search')}
-          placeholder={t('materials.searchPlaceholder')}
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          wrapperClassName="md:w-80"
-          end={<Search className="me-2 size-5 text-muted" aria-hidden />}
-        />
-        <Tabs
-          className="inline-flex max-w-full overflow-x-auto"
-          label={t('materials.typeFilter')}
-          idPrefix="material-type"
-          panelId={panelId}
-          value={type}
-          onChange={setType}
-          options={[
-            { value: 'all', label: t('materials.filter.all') },
-            { value: 'note', label: t('materials.filter.note') },
-            { value: 'assignment', label: t('materials.filter.assignment') },
-          ]}
-        />
+    <Tabs value={type} onChange={setType}>
+      <div className="space-y-4">
+        <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+          <TextField
+            type="search"
+            label={t('materials.search')}
+            placeholder={t('materials.searchPlaceholder')}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            wrapperClassName="md:w-80"
+            end={<Search className="me-2 size-5 text-muted" aria-hidden />}
+          />
+          <TabList
+            className="inline-flex max-w-full overflow-x-auto"
+            label={t('materials.typeFilter')}
+            options={[
+              { value: 'all', label: t('materials.filter.all') },
+              { value: 'note', label: t('materials.filter.note') },
+              { value: 'assignment', label: t('materials.filter.assignment') },
+            ]}
+          />
+        </div>
+        <TabPanel value={type} aria-busy={materials.isPending || undefined}>
+          {materials.isPending ? (
+            <div className="flex min-h-40 items-center justify-center text-primary">
+              <Spinner className="size-8" label={t('common.loading')} />
+            </div>
+          ) : materials.isError ? (
+            <ErrorBanner onRetry={() => void materials.refetch()}>{errorText(materials.error, t, 'materials.loadFailed')}</ErrorBanner>
+          ) : (materials.data ?? []).length === 0 ? (
+            <div className="rounded-2xl border border-dashed border-line bg-surface p-8 text-center">
+              <FolderOpen className="mx-auto size-10 text-muted" aria-hidden />
+              <p className="mt-3 font-semibold">{t('materials.emptyStudent')}</p>
+              <p className="mt-1 text-sm text-muted">{t('materials.emptyStudentHint')}</p>
+              <Link
+                to={paths.student.findTeacher.path}
+                className="mt-5 inline-flex min-h-11 items-center gap-2 rounded-lg bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-hover"
+              >
+                <Search className="size-4" aria-hidden />
+                {t('materials.findTeacher')}
+              </Link>
+            </div>
+          ) : shown.length === 0 ? (
+            <p role="status" className="rounded-2xl border border-dashed border-line bg-surface p-8 text-center text-muted">
+              {t('materials.noMatches')}
+            </p>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {shown.map((m) => (
+                <MaterialCard key={m.id} m={m} showTeacher />
+              ))}
+            </ul>
+          )}
+        </TabPanel>
       </div>
-      <div id={panelId} role="tabpanel" aria-labelledby={`material-type-${type}`} aria-busy={materials.isPending || undefined}>
-        {materials.isPending ? (
-          <div className="flex min-h-40 items-center justify-center text-primary">
-            <Spinner className="size-8" label={t('common.loading')} />
-          </div>
-        ) : materials.isError ? (
-          <ErrorBanner onRetry={() => void materials.refetch()}>{errorText(materials.error, t, 'materials.loadFailed')}</ErrorBanner>
-        ) : (materials.data ?? []).length === 0 ? (
-          <div className="rounded-2xl border border-dashed border-line bg-surface p-8 text-center">
-            <FolderOpen className="mx-auto size-10 text-muted" aria-hidden />
-            <p className="mt-3 font-semibold">{t('materials.emptyStudent')}</p>
-            <p className="mt-1 text-sm text-muted">{t('materials.emptyStudentHint')}</p>
-            <Link
-              to={paths.student.findTeacher.path}
-              className="mt-5 inline-flex min-h-11 items-center gap-2 rounded-lg bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-hover"
-            >
-              <Search className="size-4" aria-hidden />
-              {t('materials.findTeacher')}
-            </Link>
-          </div>
-        ) : shown.length === 0 ? (
-          <p role="status" className="rounded-2xl border border-dashed border-line bg-surface p-8 text-center text-muted">
-            {t('materials.noMatches')}
-          </p>
-        ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {shown.map((m) => (
-              <MaterialCard key={m.id} m={m} showTeacher />
-            ))}
-          </ul>
-        )}
-      </div>
-    </div>
+    </Tabs>
   );
 }
