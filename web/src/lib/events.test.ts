@@ -2,65 +2,56 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/server';
-import { LiveEvents, SseParser, type SseEvent } from './events';
+import { LiveEvents, type SseEvent } from './events';
 
-function parse(chunks: string[]) {
+/** collect reads a stream of chunks through LiveEvents (with eventsource-parser
+ * inside) and returns the events of the types given, once n have come. */
+async function collect(chunks: string[], types: string[], n: number): Promise<{ events: SseEvent[]; live: LiveEvents }> {
+  const enc = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      for (const chunk of chunks) c.enqueue(enc.encode(chunk));
+    },
+  });
+  const live = new LiveEvents({
+    token: 't',
+    url: 'http://localhost/api/events/',
+    minDelayMs: 60_000,
+    fetch: async () => new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }),
+  });
   const events: SseEvent[] = [];
-  const retries: number[] = [];
-  const comments: string[] = [];
-  const p = new SseParser(
-    (e) => events.push(e),
-    (ms) => retries.push(ms),
-    (c) => comments.push(c),
-  );
-  for (const c of chunks) p.push(c);
-  return { events, retries, comments, parser: p };
+  for (const type of types) live.subscribe(type, (_data, e) => events.push(e));
+  live.start();
+  await waitFor(() => expect(events.length).toBeGreaterThanOrEqual(n));
+  live.stop();
+  return { events, live };
 }
 
-describe('SseParser', () => {
-  it('reads the server’s events: id, type and JSON data', () => {
-    const { events, retries } = parse([
-      'retry: 2000\n\n',
-      'id: 7\nevent: message\ndata: {"chat_id":3,"message":{"id":1}}\n\n',
-      'id: 8\nevent: read\ndata: {"chat_id":3}\n\n',
-    ]);
-    expect(retries).toEqual([2000]);
-    expect(events).toEqual([
-      { type: 'message', id: '7', data: '{"chat_id":3,"message":{"id":1}}' },
-      { type: 'read', id: '8', data: '{"chat_id":3}' },
-    ]);
-  });
-
-  it('joins events split anywhere across chunks, with LF, CRLF or CR line ends', () => {
-    const text = 'id: 1\r\nevent: message\r\ndata: {"a":1}\r\n\r\nid: 2\rdata: two\r\rid: 3\ndata: three\n\n';
-    // Every possible split point, including between a CR and its LF.
+describe('the event stream', () => {
+  it('reads the server’s events (id, type, JSON data), split anywhere, with LF, CRLF or CR line ends', async () => {
+    const text = 'retry: 2000\n\nid: 1\r\nevent: message\r\ndata: {"a":1}\r\n\r\nid: 2\revent: read\rdata: two\r\rid: 3\ndata: three\n\n';
+    // Every split point, including between a CR and its LF.
     for (let i = 0; i <= text.length; i++) {
-      const { events } = parse([text.slice(0, i), text.slice(i)]);
+      const { events } = await collect([text.slice(0, i), text.slice(i)], ['message', 'read'], 3);
       expect(events.map((e) => [e.id, e.type, e.data]), `split at ${i}`).toEqual([
         ['1', 'message', '{"a":1}'],
-        ['2', 'message', 'two'],
+        ['2', 'read', 'two'],
         ['3', 'message', 'three'],
       ]);
     }
-    const { events } = parse([...text]);
-    expect(events).toHaveLength(3);
   });
 
-  it('ignores comment lines (heartbeats) and unknown fields, and keeps one leading space only', () => {
-    const { events, comments } = parse([': ping\n\n', 'foo: bar\ndata:  two spaces\n\n', ':\n']);
-    expect(comments).toEqual(['ping', '']);
-    expect(events).toEqual([{ type: 'message', id: '', data: ' two spaces' }]);
-  });
-
-  it('joins several data lines with newlines and dispatches nothing without data', () => {
-    const { events } = parse(['event: read\n\n', 'data: a\ndata\ndata: c\n\n', 'data: tail-without-blank-line\n']);
-    expect(events).toEqual([{ type: 'message', id: '', data: 'a\n\nc' }]);
-  });
-
-  it('keeps the last id for later events, drops a BOM, and rejects ids with NUL', () => {
-    const { events, parser } = parse(['\uFEFFid: 5\ndata: x\n\n', 'data: y\n\n', 'id: bad\0id\ndata: z\n\n', 'retry: soon\n\n']);
-    expect(events.map((e) => e.id)).toEqual(['5', '5', '5']);
-    expect(parser.lastEventId).toBe('5');
+  it('ignores heartbeats and unknown fields, joins data lines, and keeps the last id for events without one', async () => {
+    const { events, live } = await collect(
+      [': ping\n\n', 'id: 5\nfoo: bar\ndata:  two spaces\n\n', 'event: read\n\n', 'data: a\ndata\ndata: c\n\n'],
+      ['message', 'read'],
+      2,
+    );
+    expect(events).toEqual([
+      { type: 'message', id: '5', data: ' two spaces' },
+      { type: 'message', id: '5', data: 'a\n\nc' },
+    ]);
+    expect(live.lastEventId).toBe('5');
   });
 });
 

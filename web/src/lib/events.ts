@@ -1,100 +1,13 @@
 // The live-events client: one server-sent event stream (GET /api/events/) per
 // signed-in tab. EventSource cannot send the bearer token, so the stream is
-// read with fetch and parsed here. It reconnects with backoff, resuming from
-// the last event id (Last-Event-ID), and reports whether it is up so that
-// screens can fall back to polling while it is down.
+// read with fetch and parsed by eventsource-parser (the WHATWG event stream
+// rules). It reconnects with backoff, resuming from the last event id
+// (Last-Event-ID), and reports whether it is up so that screens can fall back
+// to polling while it is down.
+import { createParser } from 'eventsource-parser';
 
 /** SseEvent is one dispatched server-sent event. */
 export type SseEvent = { type: string; data: string; id: string };
-
-/** SseParser turns the text of an event stream, in chunks of any size, into
- * events, following the WHATWG "event stream interpretation": fields
- * `event`, `data`, `id` and `retry`, comment lines (`:`) ignored, lines ended
- * by CRLF, LF or CR, and an event dispatched at each blank line. */
-export class SseParser {
-  private buffer = '';
-  private data: string[] = [];
-  private type = '';
-  private started = false;
-  // A chunk ended in CR: a LF at the start of the next one belongs to it.
-  private pendingCR = false;
-  /** The last event id seen; it persists across events, as the spec says. */
-  lastEventId = '';
-
-  constructor(
-    private readonly onEvent: (e: SseEvent) => void,
-    private readonly onRetry?: (ms: number) => void,
-    private readonly onComment?: (text: string) => void,
-  ) {}
-
-  /** push feeds decoded text to the parser. */
-  push(chunk: string): void {
-    let text = chunk;
-    if (this.pendingCR && text.startsWith('\n')) text = text.slice(1);
-    this.pendingCR = false;
-    if (!this.started && text.length > 0) {
-      this.started = true;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    }
-    this.buffer += text;
-    let start = 0;
-    for (let i = 0; i < this.buffer.length; i++) {
-      const c = this.buffer[i];
-      if (c !== '\n' && c !== '\r') continue;
-      const line = this.buffer.slice(start, i);
-      if (c === '\r') {
-        if (i + 1 < this.buffer.length) {
-          if (this.buffer[i + 1] === '\n') i++;
-        } else {
-          this.pendingCR = true;
-        }
-      }
-      start = i + 1;
-      this.line(line);
-    }
-    this.buffer = this.buffer.slice(start);
-  }
-
-  private line(line: string): void {
-    if (line === '') {
-      this.dispatch();
-      return;
-    }
-    if (line.startsWith(':')) {
-      this.onComment?.(line.slice(1).trimStart());
-      return;
-    }
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? '' : line.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    switch (field) {
-      case 'event':
-        this.type = value;
-        break;
-      case 'data':
-        this.data.push(value);
-        break;
-      case 'id':
-        if (!value.includes('\0')) this.lastEventId = value;
-        break;
-      case 'retry':
-        if (/^\d+$/.test(value)) this.onRetry?.(Number(value));
-        break;
-      default:
-      // Unknown fields are ignored.
-    }
-  }
-
-  private dispatch(): void {
-    const type = this.type || 'message';
-    this.type = '';
-    if (this.data.length === 0) return;
-    const data = this.data.join('\n');
-    this.data = [];
-    this.onEvent({ type, data, id: this.lastEventId });
-  }
-}
 
 /** LiveStatus: connecting (first try or between tries), open, or closed (stopped or refused). */
 export type LiveStatus = 'connecting' | 'open' | 'closed';
@@ -224,8 +137,10 @@ export class LiveEvents {
     for (const l of [...this.statusListeners]) l();
   }
 
-  private emit(e: SseEvent): void {
-    this.lastEventId = e.id || this.lastEventId;
+  private emit(event: SseEvent): void {
+    // An event without an id field keeps the last one (the spec's "last event ID").
+    const e = { ...event, id: event.id || this.lastEventId };
+    this.lastEventId = e.id;
     const set = this.handlers.get(e.type);
     if (!set || set.size === 0) return;
     let data: unknown;
@@ -312,13 +227,13 @@ export class LiveEvents {
         return 'ended';
       }
       const decoder = new TextDecoder();
-      const parser = new SseParser(
-        (e) => this.emit(e),
-        (ms) => {
+      // A new parser per connection: a half-read event of a dropped stream is not carried over.
+      const parser = createParser({
+        onEvent: (m) => this.emit({ type: m.event || 'message', data: m.data, id: m.id ?? '' }),
+        onRetry: (ms) => {
           this.serverRetry = ms;
         },
-      );
-      parser.lastEventId = this.lastEventId;
+      });
       this.opening = {};
       this.setStatus('open');
       this.attempt = 0;
@@ -327,7 +242,7 @@ export class LiveEvents {
         const { done, value } = await reader.read();
         if (done || controller.signal.aborted) break;
         armIdle();
-        parser.push(decoder.decode(value, { stream: true }));
+        parser.feed(decoder.decode(value, { stream: true }));
       }
       return 'ended';
     } catch {
