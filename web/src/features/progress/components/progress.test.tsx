@@ -80,6 +80,18 @@ describe('progress figures', () => {
     expect(figure(chart, 'درس')).toHaveTextContent('۷');
   });
 
+  it('says so instead of drawing empty bars when no class was done in these weeks', async () => {
+    server.use(
+      http.get('*/api/student/progress/', () =>
+        HttpResponse.json({ ...progress, lessons: 0, totalMinutes: 0, weekly: weekly.map((w) => ({ ...w, lessons: 0 })) }),
+      ),
+    );
+    renderWithRouter(<ProgressChartCard />, '/student/dashboard');
+    const chart = await screen.findByRole('region', { name: 'روند یادگیری شما' });
+    expect(await within(chart).findByText('هنوز در این هفته‌ها کلاسی برگزار نشده است')).toBeInTheDocument();
+    expect(within(chart).queryByRole('img')).not.toBeInTheDocument();
+  });
+
   it('offers a retry when the figures cannot be read', async () => {
     await i18n.changeLanguage('en');
     server.use(http.get('*/api/student/progress/', () => new HttpResponse(null, { status: 500 })));

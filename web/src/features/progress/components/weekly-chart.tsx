@@ -1,72 +1,64 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BarChart3 } from 'lucide-react';
 import { formatDayMonth, formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import type { ProgressWeek } from '../api/get-progress';
 
-const W = 320;
-const H = 150;
-const TOP = 18;
-const BOTTOM = 26;
-const SIDE = 8;
-
-/** WeeklyChart draws classes done per week as bars in plain SVG, oldest
- * first in reading order (so from the right in RTL). The figures are also in
- * a table for screen readers. */
+/** WeeklyChart draws classes done per week as bars, oldest first in reading
+ * order (so from the right in RTL). It is HTML, not a scaled SVG, so that its
+ * labels keep the text's size (12 px) at any width; narrow columns wrap a date
+ * onto two lines. The figures are also in a table for screen readers. With no
+ * class done in these weeks it says so instead of drawing empty bars. */
 export function WeeklyChart({ weeks }: { weeks: ProgressWeek[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const lang = useLang();
-  const titleId = useId();
-  const rtl = i18n.dir() === 'rtl';
   const max = Math.max(1, ...weeks.map((w) => w.lessons));
-  const n = Math.max(weeks.length, 1);
-  const slot = (W - SIDE * 2) / n;
-  const barW = Math.min(28, slot * 0.6);
-  const plotH = H - TOP - BOTTOM;
   const total = weeks.reduce((s, w) => s + w.lessons, 0);
+
+  if (total === 0) {
+    return (
+      <div className="flex min-h-40 flex-col items-center justify-center rounded-xl border border-dashed border-line p-4 text-center">
+        <BarChart3 className="size-8 text-muted" aria-hidden />
+        <p className="mt-2 text-sm font-medium">{t('progress.chart.empty')}</p>
+        <p className="mt-1 text-xs text-muted">{t('progress.chart.emptyHint')}</p>
+      </div>
+    );
+  }
 
   return (
     <figure className="m-0">
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
+      <div
         role="img"
-        aria-labelledby={titleId}
-        className="h-auto w-full overflow-visible"
-        preserveAspectRatio="xMidYMid meet"
+        aria-label={t('progress.chart.label', { total: formatNumber(total, lang), weeks: formatNumber(weeks.length, lang) })}
+        className="flex items-stretch gap-1 border-b border-line"
       >
-        <title id={titleId}>{t('progress.chart.label', { total: formatNumber(total, lang), weeks: formatNumber(weeks.length, lang) })}</title>
-        <line x1={SIDE} x2={W - SIDE} y1={TOP + plotH + 0.5} y2={TOP + plotH + 0.5} className="stroke-line" strokeWidth={1} />
         {weeks.map((w, i) => {
-          const pos = rtl ? n - 1 - i : i;
-          const cx = SIDE + slot * pos + slot / 2;
-          const h = (w.lessons / max) * plotH;
           const current = i === weeks.length - 1;
           return (
-            <g key={w.start}>
-              {w.lessons > 0 ? (
-                <rect
-                  x={cx - barW / 2}
-                  y={TOP + plotH - h}
-                  width={barW}
-                  height={h}
-                  rx={4}
-                  className={current ? 'fill-primary' : 'fill-primary/60'}
-                />
-              ) : (
-                <rect x={cx - barW / 2} y={TOP + plotH - 2} width={barW} height={2} rx={1} className="fill-line" />
-              )}
-              {w.lessons > 0 && (
-                <text x={cx} y={TOP + plotH - h - 5} textAnchor="middle" className="fill-fg text-[11px] font-semibold">
-                  {formatNumber(w.lessons, lang)}
-                </text>
-              )}
-              <text x={cx} y={H - 8} textAnchor="middle" className={current ? 'fill-fg text-[9px] font-semibold' : 'fill-muted text-[9px]'}>
-                {formatDayMonth(w.start, lang)}
-              </text>
-            </g>
+            <div key={w.start} className="flex h-36 min-w-0 flex-1 flex-col items-center justify-end">
+              {w.lessons > 0 && <span className="mb-1 text-xs font-semibold">{formatNumber(w.lessons, lang)}</span>}
+              <div
+                className={current ? 'w-full max-w-7 rounded-t bg-primary' : 'w-full max-w-7 rounded-t bg-primary/60'}
+                style={{ height: w.lessons > 0 ? `${(w.lessons / max) * 100}%` : '2px' }}
+              />
+            </div>
           );
         })}
-      </svg>
+      </div>
+      <div className="mt-1.5 flex gap-1" aria-hidden>
+        {weeks.map((w, i) => (
+          <span
+            key={w.start}
+            className={
+              i === weeks.length - 1
+                ? 'min-w-0 flex-1 text-center text-xs leading-tight font-semibold'
+                : 'min-w-0 flex-1 text-center text-xs leading-tight text-muted'
+            }
+          >
+            {formatDayMonth(w.start, lang)}
+          </span>
+        ))}
+      </div>
       <table className="sr-only">
         <caption>{t('progress.chart.caption')}</caption>
         <thead>
