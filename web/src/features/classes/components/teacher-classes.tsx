@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Ban, CalendarCheck2, CalendarSync, CalendarX2, Check, CheckCheck, Clock, Inbox, Video, X } from 'lucide-react';
+import { Ban, CalendarCheck2, CalendarDays, CalendarSync, CalendarX2, Check, CheckCheck, Clock, Inbox, Video, X } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button, IconButton } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -302,21 +302,21 @@ function UpcomingRow({ booking: b, tz, now, today, onCancel, onPropose, onCalend
       aria-label={t('classes.teacher.rowLabel', { student: name, day: dayText, time: range })}
       className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-surface p-3 sm:flex-nowrap sm:p-4"
     >
-      <span
-        className={cn(
-          'inline-flex min-w-20 shrink-0 flex-col items-center rounded-xl px-3 py-2 text-center text-sm font-semibold',
-          rel ? 'bg-primary text-on-primary' : 'bg-surface-2',
-        )}
-      >
-        {dayText}
-      </span>
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <PersonAvatar name={name} photo={b.student.photo} />
         <div className="min-w-0">
           <p className="truncate font-semibold">{name}</p>
-          <p className="flex items-center gap-1 text-sm text-muted tabular-nums">
-            <Clock className="size-3.5" aria-hidden />
-            {range}
+          {/* The day is text, not a filled pill: it is no control, and the avatar
+              stays at the row's start whatever its length. */}
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-muted tabular-nums">
+            <span className={cn('inline-flex items-center gap-1 font-semibold', rel ? 'text-primary dark:text-link' : 'text-fg')}>
+              <CalendarDays className="size-3.5" aria-hidden />
+              {dayText}
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <Clock className="size-3.5" aria-hidden />
+              {range}
+            </span>
           </p>
         </div>
       </div>

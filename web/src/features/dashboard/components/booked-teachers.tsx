@@ -72,14 +72,14 @@ function TeacherCard({
           <Link
             to={hrefs.bookedSlotsOfTeacher(teacher.id)}
             aria-label={t('dashboard.booked.viewSessionsOf', { name: teacher.name })}
-            className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg bg-primary px-4 py-2 text-sm font-medium text-on-primary transition-colors hover:bg-primary-hover"
+            className="inline-flex min-h-11 flex-1 items-center justify-center gap-2 whitespace-nowrap rounded-lg bg-primary px-4 py-2 text-sm font-medium text-on-primary transition-colors hover:bg-primary-hover"
           >
             <CalendarRange className="size-4" aria-hidden />
             {t('dashboard.booked.viewSessions')}
           </Link>
           <Button
             variant="secondary"
-            className="flex-1"
+            className="flex-1 whitespace-nowrap"
             loading={chatting}
             onClick={onChat}
             aria-label={t('dashboard.booked.chatWith', { name: teacher.name })}

@@ -451,6 +451,6 @@ describe('messages screen', { timeout: 60_000 }, () => {
     expect(await within(screen.getByRole('log')).findByRole('link', { name: /scan\.pdf/ })).toBeInTheDocument();
     // The list names a file sent without words.
     const list = screen.getByRole('list', { name: 'Your chats' });
-    await waitFor(() => expect(within(list).getByRole('link', { name: /Nima Karimi/ })).toHaveTextContent('📎 scan.pdf'));
+    await waitFor(() => expect(within(list).getByRole('link', { name: /Nima Karimi/ })).toHaveTextContent('File: scan.pdf'));
   });
 });

@@ -169,7 +169,7 @@ export function GatewayTest() {
                     data-testid="raw-result"
                     tabIndex={0}
                     aria-label={t('payment.test.result')}
-                    className="mt-2 max-h-80 overflow-auto rounded-lg bg-surface-2 p-3 text-start text-xs leading-relaxed"
+                    className="mt-2 max-h-80 overflow-auto whitespace-pre-wrap rounded-lg bg-surface-2 p-3 text-start text-xs leading-relaxed [overflow-wrap:anywhere]"
                   >
                     {JSON.stringify(result.body, null, 2)}
                   </pre>
