@@ -14,6 +14,8 @@ import {
   formatPercent,
   formatTime,
   toLatinDigits,
+  localizeDigits,
+  parseAmount,
 } from './format';
 
 describe('numbers and money', () => {
@@ -105,5 +107,17 @@ describe('waiting times and IBANs', () => {
 
   it('group an IBAN in fours', () => {
     expect(formatIban('IR062960000000100324200001')).toBe('IR06 2960 0000 0010 0324 2000 01');
+  });
+});
+
+describe('localizeDigits', () => {
+  it('writes ASCII, Persian and Arabic digits in the reader’s digits, one character each', () => {
+    expect(localizeDigits('12۳٤5', 'fa')).toBe('۱۲۳۴۵');
+    expect(localizeDigits('۱۲۳٤5', 'en')).toBe('12345');
+    expect(localizeDigits('50,000 ', 'fa')).toBe('۵۰,۰۰۰ ');
+    expect(localizeDigits('', 'fa')).toBe('');
+    const typed = '1٢۳';
+    expect(localizeDigits(typed, 'fa')).toHaveLength(typed.length);
+    expect(parseAmount(localizeDigits('۵۰٬۰۰۰', 'fa'))).toBe(50000);
   });
 });

@@ -80,6 +80,13 @@ export function toLatinDigits(s: string): string {
     .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660));
 }
 
+/** localizeDigits writes every digit of a typed number (ASCII, Persian or
+ * Arabic-Indic) in lang's digits: Persian in fa, ASCII in en. Each digit stays
+ * one character, so a caret keeps its place. */
+export function localizeDigits(s: string, lang: Lang): string {
+  return formatDigits(toLatinDigits(s), lang);
+}
+
 /** parseAmount reads a typed amount of whole Toman: ASCII, Persian or Arabic
  * digits, with thousands separators or spaces allowed ("۵۰٬۰۰۰", "50,000").
  * Anything else, or nothing, is null. */

@@ -2,7 +2,7 @@
 // are translation keys. Prices are whole Toman (docs/decisions.md).
 import { z } from 'zod/mini';
 import { msg, type TKey } from '@/lib/i18n/keys';
-import { toLatinDigits } from '@/lib/format';
+import { parseAmount } from '@/lib/format';
 import { checkFile, DOCUMENT_RULE, PHOTO_RULE, VIDEO_RULE } from '@/lib/files';
 import type { TeacherProfile } from '@/lib/api/teacher-profile';
 
@@ -16,20 +16,12 @@ export const MAX_NAME = 150;
 export const MAX_TEXT = 2000;
 export const MAX_MAIN_SITE_ID = 64;
 
-/** parseWhole reads a whole number typed with ASCII or Persian digits and
- * optional thousands separators; '' and anything else are null. */
-export function parseWhole(raw: string): number | null {
-  const s = toLatinDigits(raw).replace(/[\s,\u066c\u060c]/g, '');
-  if (!/^\d{1,13}$/.test(s)) return null;
-  return Number(s);
-}
-
 const wholeIn = (max: number, message: TKey) =>
   z.string().check(
     z.trim(),
     z.refine((v) => {
       if (v === '') return true;
-      const n = parseWhole(v);
+      const n = parseAmount(v);
       return n !== null && n <= max;
     }, message),
   );
@@ -84,11 +76,11 @@ export type EntryProblem = { field: 'language' | 'regular' | 'exam'; message: TK
  * exam price, and no level of a language priced twice. */
 export function validateEntry(d: EntryDraft, existing: readonly LevelEntry[]): EntryProblem | null {
   if (d.language === '' || d.levels.length === 0) return { field: 'language', message: msg('teacherProfile.levels.required') };
-  const regular = parseWhole(d.regular);
+  const regular = parseAmount(d.regular);
   if (d.regular.trim() === '' || regular === 0) return { field: 'regular', message: msg('teacherProfile.levels.priceRequired') };
   if (regular === null || regular > MAX_PRICE) return { field: 'regular', message: msg('teacherProfile.validation.price') };
   if (d.exam.trim() !== '') {
-    const exam = parseWhole(d.exam);
+    const exam = parseAmount(d.exam);
     if (exam === null || exam > MAX_PRICE) return { field: 'exam', message: msg('teacherProfile.validation.price') };
   }
   if (existing.some((e) => e.language === d.language && e.levels.some((l) => d.levels.includes(l)))) {
@@ -105,8 +97,8 @@ export function entryOf(d: EntryDraft): LevelEntry {
     key: `new-${++entrySeq}`,
     language: d.language,
     levels: LEVELS.filter((l) => d.levels.includes(l)),
-    regular_price: parseWhole(d.regular) ?? 0,
-    exam_price: d.exam.trim() === '' ? 0 : (parseWhole(d.exam) ?? 0),
+    regular_price: parseAmount(d.regular) ?? 0,
+    exam_price: d.exam.trim() === '' ? 0 : (parseAmount(d.exam) ?? 0),
   };
 }
 
@@ -165,7 +157,7 @@ export function teacherForm(values: OverviewValues, entries: readonly LevelEntry
   for (const [key, raw] of Object.entries(values) as Array<[keyof OverviewValues, string]>) {
     const v = raw.trim();
     if (v === '') continue;
-    form.append(key, NUMERIC.includes(key) ? String(parseWhole(v) ?? v) : v);
+    form.append(key, NUMERIC.includes(key) ? String(parseAmount(v) ?? v) : v);
   }
   if (entries.length > 0) {
     form.append(

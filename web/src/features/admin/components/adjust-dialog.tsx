@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceCards } from '@/components/ui/choice-cards';
-import { TextArea, TextField } from '@/components/ui/field';
+import { TextArea } from '@/components/ui/field';
+import { NumberField } from '@/components/ui/number-field';
 import { formatMoney, parseAmount } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useAdjustWallet, type Adjustment } from '../api/adjustments';
@@ -59,11 +60,8 @@ export function AdjustDialog({ user, onClose, onDone }: { user: UserSummary; onC
           { value: 'debit', label: t('admin.adjust.debit'), hint: t('admin.adjust.debitHint') },
         ]}
       />
-      <TextField
+      <NumberField
         label={t('admin.adjust.amount')}
-        inputMode="numeric"
-        dir="ltr"
-        autoComplete="off"
         required
         value={amount}
         error={action.fieldError('amount')}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Save } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
+import { NumberField } from '@/components/ui/number-field';
 import { formatNumber, formatPercent, toLatinDigits } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useFlash } from '@/lib/use-flash';
@@ -53,12 +53,9 @@ function Editor({ current, flash, onSaved }: { current: Commission; flash: strin
       <p className="text-sm">
         {t('admin.commission.current')} <span className="font-bold tabular-nums">{formatPercent(current.percent, lang)}</span>
       </p>
-      <TextField
+      <NumberField
         label={t('admin.commission.percent')}
         hint={t('admin.commission.hint', { max: formatNumber(MAX_COMMISSION, lang) })}
-        inputMode="numeric"
-        dir="ltr"
-        autoComplete="off"
         className="max-w-32"
         value={value}
         error={action.fieldError('percent')}

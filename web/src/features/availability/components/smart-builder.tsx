@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
+import { NumberField } from '@/components/ui/number-field';
 import { errorText } from '@/lib/api/error-text';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { cn } from '@/lib/cn';
@@ -192,10 +193,8 @@ function WeeksStep({ values, set }: StepProps) {
   const weeks = parseWeeks(values.weeks);
   return (
     <div className="space-y-4">
-      <TextField
+      <NumberField
         label={t('availability.builder.weeks')}
-        inputMode="numeric"
-        autoComplete="off"
         value={values.weeks}
         onChange={(e) => set('weeks', e.target.value)}
         onBlur={() => set('weeks', String(parseWeeks(values.weeks)))}
@@ -307,10 +306,8 @@ function TimesStep({ values, set }: StepProps) {
           ))}
         </div>
       </fieldset>
-      <TextField
+      <NumberField
         label={t('availability.builder.break')}
-        inputMode="numeric"
-        autoComplete="off"
         value={values.breakMinutes}
         onChange={(e) => set('breakMinutes', e.target.value)}
         hint={t('availability.builder.breakHint', { max: formatNumber(MAX_BREAK, lang) })}

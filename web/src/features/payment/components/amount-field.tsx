@@ -1,9 +1,9 @@
 import type { ComponentProps } from 'react';
-import { TextField } from '@/components/ui/field';
+import { NumberField } from '@/components/ui/number-field';
 import { formatMoney, parseAmount } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 
-type AmountFieldProps = Omit<ComponentProps<typeof TextField>, 'type' | 'inputMode' | 'hint'> & {
+type AmountFieldProps = Omit<ComponentProps<typeof NumberField>, 'hint'> & {
   /** The field's current text, to show it back as money. */
   value: string;
   /** Shown while the field holds no readable amount. */
@@ -16,13 +16,9 @@ export function AmountField({ value, emptyHint, ...rest }: AmountFieldProps) {
   const lang = useLang();
   const n = parseAmount(value);
   return (
-    <TextField
+    <NumberField
       {...rest}
       value={value}
-      type="text"
-      inputMode="numeric"
-      dir="ltr"
-      autoComplete="off"
       hint={n !== null && n > 0 ? formatMoney(n, lang) : emptyHint}
     />
   );

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { FlaskConical, Send, ShieldCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { NumberField } from '@/components/ui/number-field';
 import { PageHeading } from '@/components/ui/page-heading';
 import { ApiError, NetworkError } from '@/lib/api/errors';
 import { formatMoney, parseAmount } from '@/lib/format';
@@ -81,12 +82,9 @@ export function GatewayTest() {
               create.mutate({ amount: n ?? 0, description, email, mobile });
             }}
           >
-            <TextField
+            <NumberField
               label={t('payment.fields.amount')}
               name="amount"
-              inputMode="numeric"
-              dir="ltr"
-              autoComplete="off"
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
               hint={n !== null ? formatMoney(n, lang) : undefined}

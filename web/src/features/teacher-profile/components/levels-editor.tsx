@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus, Trash2 } from 'lucide-react';
 import { Button, IconButton } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
+import { NumberField } from '@/components/ui/number-field';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
@@ -114,18 +114,14 @@ export function LevelsEditor({ entries, onRemove, draft, onDraft, onAdd, problem
           </div>
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
+          <NumberField
             label={t('teacherProfile.levels.regularPrice')}
-            inputMode="numeric"
-            dir="ltr"
             value={draft.regular}
             onChange={(e) => onDraft({ ...draft, regular: e.target.value })}
             error={problem?.field === 'regular' ? problemText : undefined}
           />
-          <TextField
+          <NumberField
             label={t('teacherProfile.levels.examPrice')}
-            inputMode="numeric"
-            dir="ltr"
             optional
             value={draft.exam}
             onChange={(e) => onDraft({ ...draft, exam: e.target.value })}

@@ -8,6 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { TextArea, TextField } from '@/components/ui/field';
+import { NumberField } from '@/components/ui/number-field';
 import { PageHeading } from '@/components/ui/page-heading';
 import { PageSpinner } from '@/components/ui/spinner';
 import { applyFieldErrors, errorText } from '@/lib/api/error-text';
@@ -196,6 +197,9 @@ function EditForm({ profile, onCancel, onSaved }: { profile: TeacherProfile; onC
   const field = (name: keyof OverviewValues, label: string, extra: Partial<ComponentProps<typeof TextField>> = {}) => (
     <TextField label={label} error={fieldError(errors[name])} {...extra} {...register(name)} />
   );
+  const numberField = (name: keyof OverviewValues, label: string, extra: Partial<ComponentProps<typeof NumberField>> = {}) => (
+    <NumberField label={label} error={fieldError(errors[name])} {...extra} {...register(name)} />
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
@@ -212,13 +216,9 @@ function EditForm({ profile, onCancel, onSaved }: { profile: TeacherProfile; onC
               {...register('bio')}
             />
           </div>
-          {field('experience_years', t('teacherProfile.overview.experience'), { inputMode: 'numeric', dir: 'ltr' })}
-          {field('price_per_hour', t('teacherProfile.overview.pricePerHourToman'), {
-            inputMode: 'numeric',
-            dir: 'ltr',
-            hint: t('teacherProfile.overview.priceHint'),
-          })}
-          {field('test_session_price', t('teacherProfile.overview.trialPriceToman'), { inputMode: 'numeric', dir: 'ltr', optional: true })}
+          {numberField('experience_years', t('teacherProfile.overview.experience'))}
+          {numberField('price_per_hour', t('teacherProfile.overview.pricePerHourToman'), { hint: t('teacherProfile.overview.priceHint') })}
+          {numberField('test_session_price', t('teacherProfile.overview.trialPriceToman'), { optional: true })}
           {field('wp_teacher_id', t('teacherProfile.overview.mainSiteId'), {
             dir: 'ltr',
             optional: true,

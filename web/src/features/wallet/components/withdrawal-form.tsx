@@ -6,6 +6,7 @@ import { Landmark } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { NumberField } from '@/components/ui/number-field';
 import { applyFieldErrors, errorText } from '@/lib/api/error-text';
 import { formatMoney, parseAmount } from '@/lib/format';
 import { useFieldError } from '@/lib/forms';
@@ -62,11 +63,8 @@ export function WithdrawalForm({ balance }: { balance: number | undefined }) {
         </Alert>
       )}
       <form noValidate onSubmit={submit} className="mt-4 space-y-4">
-        <TextField
+        <NumberField
           label={t('wallet.withdraw.amount')}
-          inputMode="numeric"
-          dir="ltr"
-          autoComplete="off"
           hint={
             n !== null && n > 0
               ? formatMoney(n, lang)
