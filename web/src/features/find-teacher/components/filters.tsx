@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ToggleChip } from '@/components/ui/toggle-chip';
-import { formatDigits, formatNumber, formatWeekday } from '@/lib/format';
+import { formatDigits, formatNumber, formatWeekday, localizeDigits } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import {
   DAYS,
@@ -157,13 +157,13 @@ function PriceRange({ search, onChange }: Pick<FiltersProps, 'search' | 'onChang
             <label htmlFor={minId} className="block text-xs text-muted">
               {t('findTeacher.filters.priceMin')}
             </label>
-            <input id={minId} value={min} onChange={(e) => setMin(e.target.value)} inputMode="numeric" autoComplete="off" className={inputClass} />
+            <input id={minId} value={localizeDigits(min, lang)} onChange={(e) => setMin(e.target.value)} inputMode="numeric" dir="ltr" autoComplete="off" className={inputClass} />
           </div>
           <div className="w-36 space-y-1">
             <label htmlFor={maxId} className="block text-xs text-muted">
               {t('findTeacher.filters.priceMax')}
             </label>
-            <input id={maxId} value={max} onChange={(e) => setMax(e.target.value)} inputMode="numeric" autoComplete="off" className={inputClass} />
+            <input id={maxId} value={localizeDigits(max, lang)} onChange={(e) => setMax(e.target.value)} inputMode="numeric" dir="ltr" autoComplete="off" className={inputClass} />
           </div>
           <Button type="submit" variant="secondary">
             {t('findTeacher.filters.applyPrice')}
