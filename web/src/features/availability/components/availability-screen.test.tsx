@@ -281,15 +281,17 @@ describe('the Smart Builder', { timeout: 180_000 }, () => {
     await user.click(d.getByRole('radio', { name: '60 min' }));
     await user.click(d.getByRole('button', { name: 'Next' }));
     expect(d.getByTestId('live-count')).toHaveTextContent('64');
-    const startDate = d.getByLabelText('Start date') as HTMLInputElement;
-    expect(startDate.value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The start date is today's until another day is picked on the calendar.
+    const startDate = d.getByRole('group', { name: 'Start date' });
+    expect(await within(startDate).findByRole('grid')).toBeInTheDocument();
+    expect(startDate).toHaveTextContent(/Chosen: \w+day, \w+ \d{1,2}, \d{4}/);
 
     await user.click(d.getByRole('button', { name: 'Create slots' }));
     expect(await screen.findByText('Slots created: 88.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(batches).toEqual([
       {
-        plan: { weeks: 4, days: [1, 3], start_time: '09:00', end_time: '17:00', duration: 60, break: 15, start_date: startDate.value },
+        plan: { weeks: 4, days: [1, 3], start_time: '09:00', end_time: '17:00', duration: 60, break: 15, start_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
         timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       },
     ]);

@@ -5,11 +5,12 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
+import { DatePicker } from '@/components/ui/date-picker';
 import { NumberField } from '@/components/ui/number-field';
 import { errorText } from '@/lib/api/error-text';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { cn } from '@/lib/cn';
-import { formatDayMonth, formatDigits, formatNumber, formatWeekday } from '@/lib/format';
+import { formatDigits, formatNumber, formatWeekday } from '@/lib/format';
 import type { TKey } from '@/lib/i18n/keys';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useBuildSlots, type BatchResult } from '../api/create-slots';
@@ -318,19 +319,9 @@ function TimesStep({ values, set }: StepProps) {
 
 function StartStep({ values, set, today }: StepProps & { today: string }) {
   const { t } = useTranslation();
-  const lang = useLang();
   return (
     <div className="space-y-4">
-      <TextField
-        type="date"
-        label={t('availability.builder.startDate')}
-        value={values.startDate}
-        min={today}
-        onChange={(e) => set('startDate', e.target.value)}
-        required
-        dir="ltr"
-        hint={/^\d{4}-\d{2}-\d{2}$/.test(values.startDate) ? formatDayMonth(values.startDate, lang) : undefined}
-      />
+      <DatePicker label={t('availability.builder.startDate')} value={values.startDate} today={today} onChange={(d) => set('startDate', d)} />
       <LiveCount values={values} />
     </div>
   );
