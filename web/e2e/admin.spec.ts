@@ -28,7 +28,7 @@ async function enterCode(page: Page, request: APIRequestContext, phone: string, 
 test('an operator signs in with the code texted to their phone, and stays in the console', async ({ page, request }) => {
   const op = createOperator();
   await page.goto('/login');
-  await expect(page.getByRole('tab')).toHaveCount(2);
+  await expect(page.getByRole('radio')).toHaveCount(2);
   await expect(page.getByText('ورود اپراتور')).toHaveCount(0);
 
   await page.goto('/login?role=admin');

@@ -57,7 +57,7 @@ test.describe('registration', () => {
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
 
     await expect(page).toHaveURL(/\/login\?registration=success&role=teacher/);
-    await expect(page.getByRole('tab', { name: 'Teacher', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('radio', { name: 'Teacher', exact: true })).toBeChecked();
     await loginUI(page, { username, password: 'secret1' }, 'teacher', 'en');
     await expect(page).toHaveURL(/\/teacher\/booked-slots$/);
     await expect(page.getByRole('heading', { level: 1, name: 'My classes' })).toBeVisible();

@@ -88,7 +88,7 @@ export async function loginUI(page: Page, a: { username: string; password: strin
     fa: { student: 'زبان‌آموز', teacher: 'استاد', user: 'نام کاربری', pass: 'رمز عبور', submit: { student: 'ورود زبان‌آموز', teacher: 'ورود استاد' } },
     en: { student: 'Language learner', teacher: 'Teacher', user: 'Username', pass: 'Password', submit: { student: 'Log in as a learner', teacher: 'Log in as a teacher' } },
   }[lang];
-  await page.getByRole('tab', { name: t[entrance], exact: true }).click();
+  await page.getByRole('radio', { name: t[entrance], exact: true }).check({ force: true });
   await page.getByLabel(t.user, { exact: true }).fill(a.username);
   await page.getByLabel(t.pass, { exact: true }).fill(a.password);
   await page.getByRole('button', { name: t.submit[entrance] }).click();

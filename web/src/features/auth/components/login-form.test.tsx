@@ -39,7 +39,7 @@ describe('login screen', () => {
   it('preselects the teacher entrance from ?role=teacher, sends the role and lands on the teacher home', async () => {
     const seen = mockLogin('teacher', { slow: true });
     const { user, router } = renderApp('/login?role=teacher');
-    expect(await screen.findByRole('tab', { name: 'استاد' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('radio', { name: 'استاد' })).toBeChecked();
     await user.type(screen.getByLabelText('نام کاربری'), 'sara');
     await user.type(screen.getByLabelText('رمز عبور'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'ورود استاد' }));
@@ -50,10 +50,10 @@ describe('login screen', () => {
     expect(document.cookie).toContain('zabano_token=');
   });
 
-  it('switches entrance with the tabs and sends students to the dashboard', async () => {
+  it('switches entrance with the radios and sends students to the dashboard', async () => {
     const seen = mockLogin('student');
     const { user, router } = renderApp('/login?role=teacher');
-    await user.click(await screen.findByRole('tab', { name: 'زبان‌آموز' }));
+    await user.click(await screen.findByRole('radio', { name: 'زبان‌آموز' }));
     await user.type(screen.getByLabelText('نام کاربری'), 'sara');
     await user.type(screen.getByLabelText('رمز عبور'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'ورود زبان‌آموز' }));

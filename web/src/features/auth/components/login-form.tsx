@@ -7,7 +7,7 @@ import { LogIn } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox, PasswordField, TextField } from '@/components/ui/field';
-import { TabList, TabPanel, Tabs } from '@/components/ui/tabs';
+import { SegmentedChoice } from '@/components/ui/segmented-choice';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api/errors';
 import { errorText } from '@/lib/api/error-text';
@@ -92,59 +92,57 @@ export function LoginForm() {
       <h1 className="text-2xl font-bold">{t('auth.login.title')}</h1>
       <p className="mt-1 text-sm text-muted">{t('auth.login.subtitle')}</p>
 
-      <Tabs value={entrance} onChange={chooseEntrance}>
-        <div className="mt-6">
-          <TabList
-            label={t('auth.login.entrance')}
-            options={[
-              { value: 'student', label: t('auth.login.studentTab') },
-              { value: 'teacher', label: t('auth.login.teacherTab') },
-            ]}
-          />
-        </div>
+      <div className="mt-6">
+        <SegmentedChoice
+          legend={t('auth.login.entrance')}
+          value={entrance}
+          onChange={chooseEntrance}
+          options={[
+            { value: 'student', label: t('auth.login.studentTab') },
+            { value: 'teacher', label: t('auth.login.teacherTab') },
+          ]}
+        />
+      </div>
 
-        <div className="mt-5 space-y-3" aria-live="polite">
-          {registered && <Alert tone="success">{t('auth.login.registrationSuccess')}</Alert>}
-          {error && <Alert tone="error">{error}</Alert>}
-        </div>
+      <div className="mt-5 space-y-3" aria-live="polite">
+        {registered && <Alert tone="success">{t('auth.login.registrationSuccess')}</Alert>}
+        {error && <Alert tone="error">{error}</Alert>}
+      </div>
 
-        <TabPanel value={entrance} asChild>
-          <form
-            noValidate
-            onSubmit={(e) => {
-              setError(null);
-              void submit(e);
-            }}
-            className="mt-4 space-y-4"
-          >
-            <TextField
-              label={t('fields.username')}
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              dir="ltr"
-              error={fieldError(errors.username)}
-              {...register('username')}
-            />
-            <PasswordField
-              label={t('fields.password')}
-              autoComplete="current-password"
-              error={fieldError(errors.password)}
-              {...register('password')}
-            />
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <Checkbox label={t('auth.login.remember')} {...register('remember')} />
-              <Link to={paths.forgotPassword.path} className="text-sm font-medium text-link hover:underline">
-                {t('auth.login.forgot')}
-              </Link>
-            </div>
-            <Button type="submit" className="w-full" loading={login.isPending}>
-              <LogIn className="size-4 rtl:-scale-x-100" aria-hidden />
-              {entrance === 'teacher' ? t('auth.login.submitTeacher') : t('auth.login.submitStudent')}
-            </Button>
-          </form>
-        </TabPanel>
-      </Tabs>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          setError(null);
+          void submit(e);
+        }}
+        className="mt-4 space-y-4"
+      >
+        <TextField
+          label={t('fields.username')}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          dir="ltr"
+          error={fieldError(errors.username)}
+          {...register('username')}
+        />
+        <PasswordField
+          label={t('fields.password')}
+          autoComplete="current-password"
+          error={fieldError(errors.password)}
+          {...register('password')}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Checkbox label={t('auth.login.remember')} {...register('remember')} />
+          <Link to={paths.forgotPassword.path} className="text-sm font-medium text-link hover:underline">
+            {t('auth.login.forgot')}
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" loading={login.isPending}>
+          <LogIn className="size-4 rtl:-scale-x-100" aria-hidden />
+          {entrance === 'teacher' ? t('auth.login.submitTeacher') : t('auth.login.submitStudent')}
+        </Button>
+      </form>
 
       <p className="mt-6 text-center text-sm text-muted">
         {t('auth.login.noAccount')}{' '}

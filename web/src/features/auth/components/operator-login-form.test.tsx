@@ -35,8 +35,8 @@ describe('operator sign-in', () => {
 
   it('is not offered on the ordinary login page', async () => {
     renderApp('/login');
-    expect(await screen.findByRole('tab', { name: 'زبان‌آموز' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab')).toHaveLength(2);
+    expect(await screen.findByRole('radio', { name: 'زبان‌آموز' })).toBeInTheDocument();
+    expect(screen.getAllByRole('radio')).toHaveLength(2);
     expect(screen.queryByText('ورود اپراتور')).not.toBeInTheDocument();
   });
 

@@ -93,7 +93,7 @@ describe('registration role page', () => {
       meta: { bio: 'I teach English.' },
     });
     expect(await screen.findByText(/ثبت‌نام با موفقیت انجام شد/)).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'استاد' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('radio', { name: 'استاد' })).toBeChecked();
   });
 
   it('puts server field errors next to their fields', async () => {
