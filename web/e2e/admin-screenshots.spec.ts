@@ -41,15 +41,15 @@ test.beforeAll(async ({ request }) => {
   const admin = { headers: bearer(ops) };
 
   // The review queue: one waiting, one sent back with a reason.
-  await makeTeacher(request);
-  rejected = await makeTeacher(request);
+  await makeTeacher(request, { first: 'Elena', last: 'Rossi' });
+  rejected = await makeTeacher(request, { first: 'رضا', last: 'کریمی' });
   await ok(request.post(`/api/admin/teachers/${await idOf(request, rejected)}/reject/`, { ...admin, data: { reason: 'عکس پروفایل چهرهٔ شما را نشان نمی‌دهد؛ عکسی روشن از روبه‌رو بگذارید.' } }));
 
   // An approved teacher who taught a class, was reviewed, and asked to be paid twice.
-  teacher = await makeTeacher(request);
+  teacher = await makeTeacher(request, { first: 'مینا', last: 'رضایی' });
   teacherId = await idOf(request, teacher);
   await approveTeacher(request, ops, teacherId);
-  student = await makeStudent(request);
+  student = await makeStudent(request, { first: 'Sara', last: 'Mohammadi' });
   await topUp(request, student, 600_000);
   const done = await bookClass(request, teacher, student, 1);
   const disputed = await bookClass(request, teacher, student, 3);
@@ -74,7 +74,7 @@ test.beforeAll(async ({ request }) => {
   // A payment left at the gateway, a wallet credited by hand, a student suspended.
   await ok(request.post('/panel-api/api/payment/request/', { headers: bearer(student.token), data: { amount: 150_000 } }));
   await ok(request.post('/api/admin/adjustments/', { ...admin, data: { user_id: await idOf(request, student), amount: 20_000, reason: 'هدیهٔ خوش‌آمد برای جبران کلاس لغوشده' } }));
-  const spammer = await makeStudent(request);
+  const spammer = await makeStudent(request, { first: 'Omid', last: 'Tehrani' });
   await ok(request.post(`/api/admin/users/${await idOf(request, spammer)}/suspend/`, { ...admin, data: { reason: 'Sent the same advert to twelve teachers.' } }));
 });
 

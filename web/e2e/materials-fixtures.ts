@@ -6,6 +6,11 @@ import { registerViaApi, signInViaApi, uniqueName, type Account } from './helper
 
 export type Person = Account & { token: string; first: string; last: string; name: string };
 
+/** A display name. Journeys that find a person by name in the shared database
+ * leave it out and get a unique last name; screenshots pass a real one (a
+ * person is told apart by their username there). */
+export type FullName = { first: string; last: string };
+
 function auth(token: string) {
   return { Authorization: `Bearer ${token}` };
 }
@@ -17,11 +22,11 @@ export async function tokenOf(request: APIRequestContext, a: Account): Promise<s
 }
 
 /** makeTeacher opens a teacher who offers English B1 at 100,000 Toman. */
-export async function makeTeacher(request: APIRequestContext): Promise<Person & { levelPrice: number }> {
+export async function makeTeacher(request: APIRequestContext, name?: FullName): Promise<Person & { levelPrice: number }> {
   const a = await registerViaApi(request, 'teacher');
   const token = await tokenOf(request, a);
-  const first = 'مینا';
-  const last = uniqueName('K');
+  const first = name?.first ?? 'مینا';
+  const last = name?.last ?? uniqueName('K');
   const res = await request.post('/api/teacher/profile/', {
     headers: auth(token),
     multipart: {
@@ -37,11 +42,11 @@ export async function makeTeacher(request: APIRequestContext): Promise<Person & 
 }
 
 /** makeStudent opens a student with a first and last name. */
-export async function makeStudent(request: APIRequestContext): Promise<Person> {
+export async function makeStudent(request: APIRequestContext, name?: FullName): Promise<Person> {
   const a = await registerViaApi(request, 'student');
   const token = await tokenOf(request, a);
-  const first = 'Sara';
-  const last = uniqueName('A');
+  const first = name?.first ?? 'Sara';
+  const last = name?.last ?? uniqueName('A');
   const res = await request.post('/api/student/profile/', { headers: auth(token), multipart: { first_name: first, last_name: last } });
   expect(res.status(), await res.text()).toBe(200);
   return { ...a, token, first, last, name: `${first} ${last}` };

@@ -20,8 +20,8 @@ function auth(p: Person) {
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(300_000);
-  teacher = await makeTeacher(request);
-  student = await makeStudent(request);
+  teacher = await makeTeacher(request, { first: 'مینا', last: 'رضایی' });
+  student = await makeStudent(request, { first: 'Sara', last: 'Mohammadi' });
   await topUp(request, student, 500000);
   const done = await bookClass(request, teacher, student, 2);
   await bookClass(request, teacher, student, 4);

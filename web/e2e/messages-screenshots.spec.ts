@@ -4,7 +4,7 @@
 // new-chat dialog, the teacher's messages, and the student dashboard's
 // recent chats, in fa/dark and en/light.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerViaApi, setPrefs, signInViaApi, uniqueName, type Account } from './helpers';
+import { registerViaApi, setPrefs, signInViaApi, type Account } from './helpers';
 import { looks, OUT, widths } from './screenshots';
 
 
@@ -49,10 +49,9 @@ let teacher: Person;
 let chatId: number;
 
 test.beforeAll(async ({ request }) => {
-  const tag = uniqueName('').slice(-4);
-  teacher = await signedUp(request, 'teacher', 'Nima', `Karimi ${tag}`);
-  student = await signedUp(request, 'student', 'سارا', `احمدی ${tag}`);
-  const other = await signedUp(request, 'teacher', 'Elena', `Rossi ${tag}`);
+  teacher = await signedUp(request, 'teacher', 'Nima', 'Karimi');
+  student = await signedUp(request, 'student', 'سارا', 'احمدی');
+  const other = await signedUp(request, 'teacher', 'Elena', 'Rossi');
   const open = async (t: Person) => {
     const res = await request.post('/api/chat/create/', { headers: { Authorization: `Bearer ${student.token}` }, data: { teacher_id: t.id } });
     return ((await res.json()) as { id: number }).id;

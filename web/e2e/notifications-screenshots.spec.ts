@@ -32,8 +32,8 @@ async function send(request: APIRequestContext, p: Person, multipart: Record<str
 test.describe('member screens', () => {
   test.beforeAll(async ({ request }) => {
     test.setTimeout(240_000);
-    teacher = await makeTeacher(request);
-    student = await makeStudent(request);
+    teacher = await makeTeacher(request, { first: 'Elena', last: 'Rossi' });
+    student = await makeStudent(request, { first: 'سارا', last: 'محمدی' });
     await topUp(request, student, 600_000);
     await noQuietHours(request, teacher);
     await noQuietHours(request, student);

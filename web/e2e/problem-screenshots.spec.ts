@@ -21,8 +21,8 @@ const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 // reported (open), one the teacher reported and the student declined
 // (disputed), and one not reported, so the report button shows too.
 test.beforeAll(async ({ request }) => {
-  teacher = await makeTeacher(request);
-  student = await makeStudent(request);
+  teacher = await makeTeacher(request, { first: 'مینا', last: 'رضایی' });
+  student = await makeStudent(request, { first: 'Sara', last: 'Mohammadi' });
   await topUp(request, student, 1_000_000);
   const classes = [
     await bookClass(request, teacher, student, 1),

@@ -29,8 +29,8 @@ async function slotAt(request: Parameters<typeof makeTeacher>[0], start: number)
 // Two classes: one the teacher proposed to move (the student answers), one
 // for the teacher's picker, with a few free times around them.
 test.beforeAll(async ({ request }) => {
-  teacher = await makeTeacher(request);
-  student = await makeStudent(request);
+  teacher = await makeTeacher(request, { first: 'Nima', last: 'Karimi' });
+  student = await makeStudent(request, { first: 'سارا', last: 'محمدی' });
   await topUp(request, student, 300_000);
   const moving = await bookClass(request, teacher, student, 50);
   await bookClass(request, teacher, student, 74);

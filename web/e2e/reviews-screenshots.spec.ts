@@ -19,9 +19,9 @@ const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 // One teacher with two reviewed classes (one answered) and a third class
 // done but not yet rated, so that every review screen has something to show.
 test.beforeAll(async ({ request }) => {
-  teacher = await makeTeacher(request);
-  student = await makeStudent(request);
-  const other = await makeStudent(request);
+  teacher = await makeTeacher(request, { first: 'مینا', last: 'رضایی' });
+  student = await makeStudent(request, { first: 'Sara', last: 'Mohammadi' });
+  const other = await makeStudent(request, { first: 'علی', last: 'حسینی' });
   await topUp(request, student, 500_000);
   await topUp(request, other, 500_000);
   const classes = [

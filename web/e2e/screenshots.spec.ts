@@ -1,5 +1,6 @@
-// Screenshots for docs/screenshots/ (run with `npm run screenshots`):
-// /login, /register/teacher and the student layout, in fa/dark and en/light,
+// Screenshots for docs/screenshots/ (run with `npm run screenshots`): the
+// sign-in screens (/login, /forgot-password, /register and its two forms)
+// and the student layout, in fa/dark and en/light,
 // 390 and 1280 px wide, named <screen>-<fa-dark|en-light>-<390|1280>.png.
 import { expect, test, type Page } from '@playwright/test';
 import { registerViaApi, setPrefs, signInViaApi, type Account } from './helpers';
@@ -21,6 +22,11 @@ async function shoot(page: Page, file: string, width: number, height: number) {
 let student: Account;
 test.beforeAll(async ({ request }) => {
   student = await registerViaApi(request, 'student');
+  // A real name to greet (the username keeps the account unique).
+  const tok = await request.post('/api/token/', { data: { username: student.username, password: student.password, role: 'student' } });
+  const { access } = (await tok.json()) as { access: string };
+  const res = await request.post('/api/student/profile/', { headers: { Authorization: `Bearer ${access}` }, multipart: { first_name: 'سارا', last_name: 'محمدی' } });
+  expect(res.status(), await res.text()).toBe(200);
 });
 
 for (const [lang, theme] of looks) {
@@ -38,6 +44,18 @@ for (const [lang, theme] of looks) {
       await page.goto('/register/teacher');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await shoot(page, `register-teacher-${suffix}.png`, width, height);
+
+      await page.goto('/register/student');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await shoot(page, `register-student-${suffix}.png`, width, height);
+
+      await page.goto('/register');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await shoot(page, `register-${suffix}.png`, width, height);
+
+      await page.goto('/forgot-password');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await shoot(page, `forgot-password-${suffix}.png`, width, height);
 
       await signInViaApi(context, request, student);
       await page.goto('/student/dashboard');

@@ -44,8 +44,9 @@ test.beforeAll(async ({ request }) => {
   const te = await tokenOf(request, teacher);
   await request.post('/api/teacher/profile/', {
     headers: bearer(te),
-    multipart: { first_name: 'Reza', language_levels: JSON.stringify([{ language: 'English', levels: ['B1'], regular_price: 30000, exam_price: 40000 }]) },
+    multipart: { first_name: 'Reza', last_name: 'Karimi', language_levels: JSON.stringify([{ language: 'English', levels: ['B1'], regular_price: 30000, exam_price: 40000 }]) },
   });
+  await request.post('/api/student/profile/', { headers: bearer(st), multipart: { first_name: 'سارا', last_name: 'محمدی' } });
   await pay(request, st, 250000, 'OK', 'Spring lessons');
   paid = await pay(request, st, 50000, 'OK');
   cancelled = await pay(request, st, 20000, 'NOK');
@@ -92,6 +93,13 @@ for (const [lang, theme] of looks) {
       await page.goto(`/payment/callback?Authority=${paid}&Status=OK`);
       await expect(page.getByRole('link', { name: lang === 'fa' ? 'بازگشت به کیف پول' : 'Back to wallet' })).toBeVisible();
       await shot(page, `payment-callback-success-${suffix}`);
+
+      // The check with the gateway, held unanswered: the screen stays on "checking".
+      await page.route('**/panel-api/api/payment/verify/', () => {});
+      await page.goto(`/payment/callback?Authority=${paid}&Status=OK`);
+      await expect(page.getByText(lang === 'fa' ? 'در حال بررسی پرداخت' : 'Checking your payment')).toBeVisible();
+      await shot(page, `payment-callback-processing-${suffix}`);
+      await page.unroute('**/panel-api/api/payment/verify/');
 
       await page.goto(`/payment/callback?Authority=${cancelled}&Status=NOK`);
       await expect(page.getByRole('alert')).toBeVisible();
