@@ -178,6 +178,17 @@ describe('messages screen', { timeout: 60_000 }, () => {
     expect(within(screen.getByRole('log')).queryByText('lost')).not.toBeInTheDocument();
   });
 
+  it('does not send without the reader’s user id, in the spec’s words', async () => {
+    await i18n.changeLanguage('en');
+    const b = api();
+    server.use(http.get('*/api/profile/', () => HttpResponse.json(makeUser({ id: 0, role: 'student' }))));
+    signIn(makeUser({ id: 0, role: 'student', username: 'sara' }));
+    const { user } = renderApp('/student/messages?chat=5');
+    await user.type(await screen.findByLabelText('Message'), 'hello{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('User ID not found. Cannot send message.');
+    expect(b.sent).toHaveLength(0);
+  });
+
   it('refuses an empty message with the spec’s words', async () => {
     await i18n.changeLanguage('en');
     const b = api();

@@ -64,6 +64,12 @@ export function MessagesPage() {
     [queryClient],
   );
   const deliver = (p: Pick<PendingMessage, 'chatId' | 'key' | 'content' | 'file'>) => {
+    // Without the reader's id the sent message could not be told apart from
+    // the other side's (spec section 8); it is not sent.
+    if (!me) {
+      dispatch({ type: 'fail', chatId: p.chatId, key: p.key, error: t('messages.errors.noUserId') });
+      return;
+    }
     // mutateAsync settles each call (mutate's callbacks follow only the latest one).
     send.mutateAsync({ chatId: p.chatId, content: p.content, file: p.file }).then(
       () => dispatch({ type: 'remove', chatId: p.chatId, key: p.key }),
