@@ -3,10 +3,10 @@
 // cells of 30 or 60 minutes in the viewer's time zone, and which cells may be
 // chosen. Dates are YYYY-MM-DD calendar days in that zone; instants are Unix
 // milliseconds.
-import type { Lang } from '@/lib/i18n/langs';
+import { MAX_WEEK } from '@/lib/slot-weeks';
 
-/** The last week the calendar reaches: 8 weeks including this one (spec section 9). */
-export const MAX_WEEK = 7;
+// The weeks are the slot picker's (the same start day, reach and arithmetic).
+export { dayOfWeek, MAX_WEEK, weekDays, weekStartDay } from '@/lib/slot-weeks';
 
 /** The cell lengths the calendar offers, in minutes. */
 export const CELL_DURATIONS = [30, 60] as const;
@@ -14,12 +14,6 @@ export type CellDuration = (typeof CELL_DURATIONS)[number];
 
 const MINUTE = 60_000;
 const DAY_MINUTES = 24 * 60;
-
-/** weekStartDay is the first day of the week (0 Sunday ... 6 Saturday):
- * Saturday in Persian, Sunday in English. */
-export function weekStartDay(lang: Lang): number {
-  return lang === 'fa' ? 6 : 0;
-}
 
 /** clampWeek keeps a week number within 0..MAX_WEEK. */
 export function clampWeek(week: number): number {
@@ -48,19 +42,6 @@ export function addDays(ymd: string, n: number): string {
   const d = utcDay(ymd);
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
-}
-
-/** dayOfWeek is the day of the week of a YYYY-MM-DD date (0 Sunday ... 6 Saturday). */
-export function dayOfWeek(ymd: string): number {
-  return utcDay(ymd).getUTCDay();
-}
-
-/** weekDays lists the 7 dates of week `week` (0 = the week holding today)
- * for weeks that start on startDay. */
-export function weekDays(today: string, week: number, startDay: number): string[] {
-  const back = (dayOfWeek(today) - startDay + 7) % 7;
-  const first = addDays(today, -back + 7 * week);
-  return Array.from({ length: 7 }, (_, i) => addDays(first, i));
 }
 
 /** orderedWeekdays lists the days of the week (0 Sunday ... 6 Saturday) in
