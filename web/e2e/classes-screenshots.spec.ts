@@ -146,6 +146,8 @@ for (const [lang, theme] of looks) {
       await next.click();
       await next.click();
       await expect(dialog.getByTestId('live-count')).toBeVisible();
+      // The start date's calendar is a lazy chunk: take it once it is drawn.
+      await expect(dialog.getByRole('grid')).toBeVisible();
       await expectAccessible(page, `Smart Builder ${suffix}`);
       await page.evaluate(() => document.fonts.ready);
       await page.screenshot({ path: `${OUT}smart-builder-${suffix}.png` });

@@ -101,7 +101,7 @@ for (const [lang, theme] of looks) {
         await expect(p.getByText('IELTS and conversation')).toBeVisible({ timeout: 30_000 });
       });
       await shoot(s, '/student/settings', `settings-${suffix}`, async (p) => {
-        await expect(p.getByRole('combobox')).toBeVisible();
+        await expect(p.getByRole('combobox').first()).toBeVisible();
       });
       await sc.close();
 
