@@ -59,11 +59,11 @@ test.beforeAll(async ({ request }) => {
   const otherChat = await open(other);
   await say(request, other, otherChat, 'Ciao! Your next class is on Monday at 18:00.');
   chatId = await open(teacher);
-  await say(request, student, chatId, 'سلام استاد، وقت بخیر 👋');
+  await say(request, student, chatId, 'سلام استاد، وقت بخیر');
   await say(request, teacher, chatId, 'Hi Sara! How can I help?');
   await say(request, student, chatId, 'می‌خواستم برای IELTS Speaking یک کلاس آزمایشی رزرو کنم. Is Tuesday 17:00 free?');
   await say(request, teacher, chatId, 'Yes, Tuesday works. Here is the room for our class:\nhttps://meet.zabano.ir/room/abc123');
-  await say(request, teacher, chatId, 'لطفاً قبل از کلاس این تمرین را ببینید 📚');
+  await say(request, teacher, chatId, 'لطفاً قبل از کلاس این تمرین را ببینید');
 });
 
 for (const [lang, theme] of looks) {

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
-import { DatePicker } from '@/components/ui/date-picker';
+import { DatePicker } from '@/components/date-picker';
 import { NumberField } from '@/components/ui/number-field';
 import { errorText } from '@/lib/api/error-text';
 import { useAuth } from '@/lib/auth/auth-provider';

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { languageLevel, languageName } from '@/lib/languages';
-import { Stars } from '@/components/ui/rating';
+import { Stars } from '@/components/rating';
 import { cancelCase, canMarkDone, canRequestCancel, canReview, durationOf, hasEnded, showsMeetingLink, type Booking } from '../rules';
 import { canPropose } from '../reschedule-rules';
 import { AddToCalendar } from './add-to-calendar';

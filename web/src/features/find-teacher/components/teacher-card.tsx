@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 import { formatClock, formatDayMonth, formatMoney, formatNumber, formatWeekday } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { languageName } from '@/lib/languages';
-import { RatingSummary } from '@/components/ui/rating';
+import { RatingSummary } from '@/components/rating';
 import type { Teacher } from '@/lib/api/teachers';
 import { useSaveTeacher } from '../api/save-teacher';
 import { TeacherAvatar } from './teacher-avatar';

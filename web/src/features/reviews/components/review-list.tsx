@@ -7,7 +7,7 @@ import { errorText } from '@/lib/api/error-text';
 import { formatDate } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useTeacherReviews, type Review } from '../api';
-import { Stars } from '@/components/ui/rating';
+import { Stars } from '@/components/rating';
 
 type ReviewListProps = {
   teacherId: number;

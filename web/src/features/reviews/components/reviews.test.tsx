@@ -7,7 +7,7 @@ import { server } from '@/testing/server';
 import { makeUser, renderWithRouter, signIn } from '@/testing/test-utils';
 import type { Review } from '../api';
 import { OwnReviews } from './own-reviews';
-import { RatingSummary } from '@/components/ui/rating';
+import { RatingSummary } from '@/components/rating';
 
 
 function review(id: number, over: Partial<Review> = {}): Review {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/ui/dialog';
 import { ReviewList } from './review-list';
-import { RatingSummary } from '@/components/ui/rating';
+import { RatingSummary } from '@/components/rating';
 
 type TeacherReviewsDialogProps = {
   teacher: { id: number; name: string; rating: number | null | undefined; reviews_count: number } | null;
