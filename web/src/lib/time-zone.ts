@@ -7,15 +7,24 @@ export const FALLBACK_TIME_ZONE = 'Asia/Tehran';
 
 const listeners = new Set<() => void>();
 
+// What Intl said of each zone asked about: every render that shows a time
+// asks (useViewerTimeZone), and making a formatter to find out is costly.
+const knownZones = new Map<string, boolean>();
+
 /** isTimeZone reports whether Intl knows tz as an IANA zone. */
 export function isTimeZone(tz: unknown): tz is string {
   if (typeof tz !== 'string' || tz === '') return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
+  let known = knownZones.get(tz);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      known = true;
+    } catch {
+      known = false;
+    }
+    knownZones.set(tz, known);
   }
+  return known;
 }
 
 /** browserTimeZone is the zone the device is set to. */
