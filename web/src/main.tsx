@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource/vazirmatn/400.css';
 import '@fontsource/vazirmatn/500.css';
@@ -13,11 +13,15 @@ initTheme();
 registerServiceWorker();
 
 // Render once the interface language is loaded, so no raw key ever shows.
+// The first render is a transition: React yields to the browser between
+// parts of it instead of holding the main thread until the page is built.
 const root = createRoot(document.getElementById('root')!);
 void i18nReady.finally(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });
