@@ -7,8 +7,9 @@ export const FALLBACK_TIME_ZONE = 'Asia/Tehran';
 
 const listeners = new Set<() => void>();
 
-// What Intl said of each zone asked about: every render that shows a time
-// asks (useViewerTimeZone), and making a formatter to find out is costly.
+// What Intl said of each zone asked about, and the device's zone: every
+// render that shows a time asks (useViewerTimeZone), and making a formatter
+// to find out is costly.
 const knownZones = new Map<string, boolean>();
 
 /** isTimeZone reports whether Intl knows tz as an IANA zone. */
@@ -27,14 +28,20 @@ export function isTimeZone(tz: unknown): tz is string {
   return known;
 }
 
-/** browserTimeZone is the zone the device is set to. */
+let deviceZone: string | null = null;
+
+/** browserTimeZone is the zone the device is set to, read once a page: a
+ * device moved to another zone shows it from the next page load on. */
 export function browserTimeZone(): string {
-  try {
-    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return isTimeZone(tz) ? tz : FALLBACK_TIME_ZONE;
-  } catch {
-    return FALLBACK_TIME_ZONE;
+  if (deviceZone === null) {
+    try {
+      const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      deviceZone = isTimeZone(tz) ? tz : FALLBACK_TIME_ZONE;
+    } catch {
+      deviceZone = FALLBACK_TIME_ZONE;
+    }
   }
+  return deviceZone;
 }
 
 /** storedTimeZone is the zone chosen in Settings, or null when none was chosen. */
