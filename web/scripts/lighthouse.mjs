@@ -34,6 +34,9 @@ const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-
 // The demo accounts of `zabano seed` (cmd/zabano/seed.go).
 const STUDENT = { username: 'student1', password: 'zabano-demo', role: 'student' };
 
+/** NotSignedIn is a run that did not end at the page it measures. */
+class NotSignedIn extends Error {}
+
 if (typeof WebSocket === 'undefined') {
   console.error('lighthouse.mjs: run it with node --experimental-websocket (Node 20), as `make lighthouse` does');
   process.exit(2);
@@ -62,7 +65,7 @@ try {
     for (const preset of ['mobile', 'desktop']) {
       if (!`${page.path} ${preset}`.includes(ONLY)) continue;
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(page, preset, i));
+      for (let i = 0; i < RUNS; i++) runs.push(await auditAgain(page, preset, i));
       rows.push(summary(page.path, preset, runs));
     }
   }
@@ -124,6 +127,19 @@ async function setCookies(port, cookies) {
   ws.close();
 }
 
+/** auditAgain is audit, run a second time when the first failed on a
+ * loaded machine: Lighthouse lost its trace ("NO_NAVSTART, please run
+ * Lighthouse again") or its browser ("Target closed"). */
+async function auditAgain(page, preset, run) {
+  try {
+    return await audit(page, preset, run);
+  } catch (err) {
+    if (err instanceof NotSignedIn) throw err;
+    console.error(`${err.message}; again`);
+    return audit(page, preset, run);
+  }
+}
+
 /** audit runs Lighthouse once on page with preset, in a browser of its own. */
 async function audit(page, preset, run) {
   const chrome = await launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
@@ -138,8 +154,8 @@ async function audit(page, preset, run) {
       preset === 'desktop' ? desktopConfig : undefined,
     );
     const lhr = result.lhr;
-    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
-    if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}: not signed in?`);
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) throw new NotSignedIn(`${url} ended at ${lhr.finalDisplayedUrl}: not signed in?`);
     if (REPORTS) writeFileSync(join(REPORTS, `${page.path.replaceAll('/', '_')}-${preset}-${run + 1}.json`), result.report);
     return lhr;
   } finally {
