@@ -15,7 +15,7 @@
 // the way the web app keeps a session (src/lib/auth/session.ts): cookies set
 // in the browser before the run.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, existsSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, openSync, readFileSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -52,8 +52,13 @@ let server;
 try {
   const seed = spawnSync(BIN, ['seed'], { env, encoding: 'utf8' });
   if (seed.status !== 0) throw new Error(`zabano seed: ${seed.stderr}`);
-  server = spawn(BIN, ['serve', '-addr', `127.0.0.1:${PORT}`], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  await waitFor(`${BASE}/healthz`);
+  // Its log (a line per request) goes to a file: a pipe nobody reads fills
+  // up, and then the server waits on it.
+  const log = openSync(join(data, 'server.log'), 'w');
+  server = spawn(BIN, ['serve', '-addr', `127.0.0.1:${PORT}`], { env, stdio: ['ignore', log, log] });
+  await waitFor(`${BASE}/healthz`).catch((err) => {
+    throw new Error(`${err.message}\n${readFileSync(join(data, 'server.log'), 'utf8').slice(-2000)}`);
+  });
   const cookies = await signIn(STUDENT);
   const pages = [
     { path: '/login', cookies: [] },
