@@ -37,7 +37,8 @@ func compressible(ctype string) bool {
 }
 
 // acceptWeight is the weight (q) an Accept-Encoding value gives coding: its
-// own entry, else that of *, else 0. A malformed weight counts as 0.
+// own entry, else that of *, else 0. A malformed weight counts as 0. The
+// weights are read as Accept-Language's are (weight).
 func acceptWeight(header, coding string) float64 {
 	star := 0.0
 	for _, part := range strings.Split(header, ",") {
@@ -46,12 +47,9 @@ func acceptWeight(header, coding string) float64 {
 		if name != coding && name != "*" {
 			continue
 		}
-		q := 1.0
-		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
-			var err error
-			if q, err = strconv.ParseFloat(strings.TrimSpace(v), 64); err != nil || q < 0 || q > 1 {
-				q = 0
-			}
+		q, ok := weight(params)
+		if !ok {
+			q = 0
 		}
 		if name == coding {
 			return q
