@@ -73,20 +73,19 @@ func (c *stmtCache) close() {
 	}
 }
 
-// stmt returns the transaction's form of the prepared statement q, or nil
-// when q is not prepared yet; q is then noted, to be prepared after the
-// transaction.
+// stmt returns the transaction's form of the prepared statement q (the
+// pool's own for a readOne), or nil when q is not prepared yet; q is then
+// noted, to be prepared after the transaction.
 func (tx *Tx) stmt(ctx context.Context, q string) *sql.Stmt {
 	if s, ok := tx.stmts[q]; ok {
 		return s
 	}
-	var s *sql.Stmt
-	if ps := tx.cache.get(q); ps != nil && tx.tx == nil {
-		s = ps
-	} else if ps != nil {
-		s = tx.tx.StmtContext(ctx, ps)
-	} else {
+	s := tx.cache.get(q)
+	switch {
+	case s == nil:
 		tx.missed = append(tx.missed, q)
+	case tx.tx != nil:
+		s = tx.tx.StmtContext(ctx, s)
 	}
 	if tx.stmts == nil {
 		tx.stmts = make(map[string]*sql.Stmt)
