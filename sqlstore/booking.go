@@ -326,13 +326,12 @@ func classTransfer(typ zabano.TransactionType, from, to zabano.Account, amount, 
 // names its state.
 func transition(ctx context.Context, tx *Tx, bookingID int64, owner zabano.Role, ownerID int64,
 	from []zabano.BookingStatus, to zabano.BookingStatus, extra string, extraArgs ...any) (*zabano.Booking, error) {
-	in := strings.TrimSuffix(strings.Repeat("?, ", len(from)), ", ")
 	args := append([]any{to}, extraArgs...)
 	args = append(args, bookingID, ownerID)
 	for _, f := range from {
 		args = append(args, f)
 	}
-	res, err := tx.exec(ctx, `UPDATE bookings SET status = ?`+extra+` WHERE id = ? AND `+side(owner)+` = ? AND status IN (`+in+`)`, args...)
+	res, err := tx.exec(ctx, `UPDATE bookings SET status = ?`+extra+` WHERE id = ? AND `+side(owner)+` = ? AND status IN (`+placeholders(len(from))+`)`, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -157,8 +157,8 @@ func insertMany(ctx context.Context, tx *Tx, into string, n int, row func(i int,
 			args = row(i, args)
 			rows++
 		}
-		placeholders := "(" + strings.TrimSuffix(strings.Repeat("?, ", len(args)/rows), ", ") + ")"
-		q := `INSERT INTO ` + into + ` VALUES ` + strings.TrimSuffix(strings.Repeat(placeholders+", ", rows), ", ")
+		values := "(" + placeholders(len(args)/rows) + ")"
+		q := `INSERT INTO ` + into + ` VALUES ` + strings.TrimSuffix(strings.Repeat(values+", ", rows), ", ")
 		if returning == "" {
 			if _, err := tx.exec(ctx, q, args...); err != nil {
 				return err
