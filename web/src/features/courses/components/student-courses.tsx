@@ -1,10 +1,9 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CalendarDays, Search } from 'lucide-react';
+import { CalendarDays } from 'lucide-react';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { PageSpinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api/error-text';
+import { EmptyState, FindTeacherLink } from '@/components/ui/empty-state';
 import { useCourses } from '../api/get-courses';
 import { ClassLinkButton, CourseDetails } from './course-card';
 
@@ -19,18 +18,12 @@ export function StudentCourses() {
   }
   if (courses.data.length === 0) {
     return (
-      <div className="rounded-2xl border border-dashed border-line bg-surface p-8 text-center">
-        <CalendarDays className="mx-auto size-10 text-muted" aria-hidden />
-        <p className="mt-3 font-semibold">{t('courses.emptyStudent')}</p>
-        <p className="mt-1 text-sm text-muted">{t('courses.emptyStudentHint')}</p>
-        <Link
-          to={paths.student.findTeacher.path}
-          className="mt-5 inline-flex min-h-11 items-center gap-2 rounded-lg bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-hover"
-        >
-          <Search className="size-4" aria-hidden />
-          {t('courses.findTeacher')}
-        </Link>
-      </div>
+      <EmptyState
+        icon={CalendarDays}
+        title={t('courses.emptyStudent')}
+        hint={t('courses.emptyStudentHint')}
+        action={<FindTeacherLink>{t('courses.findTeacher')}</FindTeacherLink>}
+      />
     );
   }
   return (

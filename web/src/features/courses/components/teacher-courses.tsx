@@ -4,6 +4,7 @@ import { ErrorBanner } from '@/components/ui/error-banner';
 import { NewItemPanel } from '@/components/ui/new-item-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api/error-text';
+import { EmptyState } from '@/components/ui/empty-state';
 import { useCourses } from '../api/get-courses';
 import { TeacherCourseCard } from './course-card';
 import { CourseForm } from './course-form';
@@ -31,11 +32,7 @@ export function TeacherCourses() {
         ) : courses.isError ? (
           <ErrorBanner onRetry={() => void courses.refetch()}>{errorText(courses.error, t, 'courses.loadFailed')}</ErrorBanner>
         ) : list.length === 0 ? (
-          <div className="rounded-2xl border border-dashed border-line bg-surface p-8 text-center">
-            <CalendarPlus className="mx-auto size-10 text-muted" aria-hidden />
-            <p className="mt-3 font-semibold">{t('courses.emptyTeacher')}</p>
-            <p className="mt-1 text-sm text-muted">{t('courses.emptyTeacherHint')}</p>
-          </div>
+          <EmptyState icon={CalendarPlus} title={t('courses.emptyTeacher')} hint={t('courses.emptyTeacherHint')} />
         ) : (
           <ul className="grid gap-4 md:grid-cols-2">
             {list.map((c) => (

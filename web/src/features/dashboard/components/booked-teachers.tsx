@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CalendarClock, CalendarRange, MessageSquare, Search, UserRound } from 'lucide-react';
+import { CalendarClock, CalendarRange, MessageSquare, UserRound } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ErrorBanner } from '@/components/ui/error-banner';
@@ -13,6 +13,7 @@ import { useLang } from '@/lib/i18n/use-lang';
 import { useViewerTimeZone } from '@/lib/time-zone';
 import { useCreateChat } from '@/lib/api/chats';
 import { useStudentClasses } from '@/lib/api/classes';
+import { EmptyState, FindTeacherLink } from '@/components/ui/empty-state';
 import { useTeacherProfiles } from '../api/get-teachers';
 import { bookedTeachers, type BookedTeacher } from '../booked-teachers';
 
@@ -115,18 +116,12 @@ export function BookedTeachers() {
   }
   if (teachers.length === 0) {
     return (
-      <div className="rounded-2xl border border-dashed border-line bg-surface p-8 text-center">
-        <UserRound className="mx-auto size-10 text-muted" aria-hidden />
-        <p className="mt-3 font-semibold">{t('dashboard.booked.empty')}</p>
-        <p className="mt-1 text-sm text-muted">{t('dashboard.booked.emptyHint')}</p>
-        <Link
-          to={paths.student.findTeacher.path}
-          className="mt-5 inline-flex min-h-11 items-center gap-2 rounded-lg bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-hover"
-        >
-          <Search className="size-4" aria-hidden />
-          {t('dashboard.findTeacher')}
-        </Link>
-      </div>
+      <EmptyState
+        icon={UserRound}
+        title={t('dashboard.booked.empty')}
+        hint={t('dashboard.booked.emptyHint')}
+        action={<FindTeacherLink>{t('dashboard.findTeacher')}</FindTeacherLink>}
+      />
     );
   }
 

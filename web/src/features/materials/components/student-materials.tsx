@@ -1,15 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FolderOpen, Search } from 'lucide-react';
 import { ErrorBanner } from '@/components/ui/error-banner';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api/error-text';
 import { useMaterials, type Material } from '../api/get-materials';
 import { MaterialCard } from './material-card';
 import { TabList, TabPanel, Tabs } from '@/components/ui/tabs';
+import { EmptyState, FindTeacherLink } from '@/components/ui/empty-state';
 
 export type MaterialFilter = 'all' | 'note' | 'assignment';
 
@@ -67,18 +66,12 @@ export function StudentMaterials() {
           ) : materials.isError ? (
             <ErrorBanner onRetry={() => void materials.refetch()}>{errorText(materials.error, t, 'materials.loadFailed')}</ErrorBanner>
           ) : (materials.data ?? []).length === 0 ? (
-            <div className="rounded-2xl border border-dashed border-line bg-surface p-8 text-center">
-              <FolderOpen className="mx-auto size-10 text-muted" aria-hidden />
-              <p className="mt-3 font-semibold">{t('materials.emptyStudent')}</p>
-              <p className="mt-1 text-sm text-muted">{t('materials.emptyStudentHint')}</p>
-              <Link
-                to={paths.student.findTeacher.path}
-                className="mt-5 inline-flex min-h-11 items-center gap-2 rounded-lg bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-hover"
-              >
-                <Search className="size-4" aria-hidden />
-                {t('materials.findTeacher')}
-              </Link>
-            </div>
+            <EmptyState
+              icon={FolderOpen}
+              title={t('materials.emptyStudent')}
+              hint={t('materials.emptyStudentHint')}
+              action={<FindTeacherLink>{t('materials.findTeacher')}</FindTeacherLink>}
+            />
           ) : shown.length === 0 ? (
             <p role="status" className="rounded-2xl border border-dashed border-line bg-surface p-8 text-center text-muted">
               {t('materials.noMatches')}

@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/api/error-text';
 import { formatNumber } from '@/lib/format';
 import { useLang } from '@/lib/i18n/use-lang';
+import { EmptyState } from '@/components/ui/empty-state';
 import { useMaterials } from '../api/get-materials';
 import { MaterialCard } from './material-card';
 import { NewMaterialPanel } from './material-form';
@@ -31,11 +32,7 @@ export function TeacherMaterials() {
         ) : materials.isError ? (
           <ErrorBanner onRetry={() => void materials.refetch()}>{errorText(materials.error, t, 'materials.loadFailed')}</ErrorBanner>
         ) : list.length === 0 ? (
-          <div className="rounded-2xl border border-dashed border-line bg-surface p-8 text-center">
-            <FolderOpen className="mx-auto size-10 text-muted" aria-hidden />
-            <p className="mt-3 font-semibold">{t('materials.emptyTeacher')}</p>
-            <p className="mt-1 text-sm text-muted">{t('materials.emptyTeacherHint')}</p>
-          </div>
+          <EmptyState icon={FolderOpen} title={t('materials.emptyTeacher')} hint={t('materials.emptyTeacherHint')} />
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {list.map((m) => (

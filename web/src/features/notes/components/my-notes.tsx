@@ -17,6 +17,7 @@ import { useFieldError } from '@/lib/forms';
 import { useLang } from '@/lib/i18n/use-lang';
 import { useViewerTimeZone } from '@/lib/time-zone';
 import { useFlash } from '@/lib/use-flash';
+import { EmptyState } from '@/components/ui/empty-state';
 import { useNotes, type StudyNote } from '../api/get-notes';
 import { useCreateNote, useDeleteNote, useUpdateNote } from '../api/save-note';
 import { downloadNote } from '../download-text';
@@ -201,11 +202,7 @@ export function MyNotes() {
         <ErrorBanner onRetry={() => void notes.refetch()}>{errorText(notes.error, t, 'notes.loadFailed')}</ErrorBanner>
       ) : list.length === 0 ? (
         !writing && (
-          <div className="rounded-2xl border border-dashed border-line bg-surface p-8 text-center">
-            <NotebookPen className="mx-auto size-10 text-muted" aria-hidden />
-            <p className="mt-3 font-semibold">{t('notes.empty')}</p>
-            <p className="mt-1 text-sm text-muted">{t('notes.emptyHint')}</p>
-          </div>
+          <EmptyState icon={NotebookPen} title={t('notes.empty')} hint={t('notes.emptyHint')} />
         )
       ) : (
         <ul className="grid gap-4 md:grid-cols-2" aria-label={t('notes.listLabel')}>

@@ -15,6 +15,7 @@ import { useLang } from '@/lib/i18n/use-lang';
 import { useViewerTimeZone } from '@/lib/time-zone';
 import { LANGUAGES, languageName } from '@/lib/languages';
 import { studentsQuery, type TeacherStudent } from '@/lib/api/students';
+import { EmptyState } from '@/components/ui/empty-state';
 import { useUpdateStudentLevel, type StudentLevel } from '../api/update-student-level';
 import { FILTER_LEVELS, SET_LEVELS, filterStudents, levelCode, summarize, type LevelFilter } from '../filter';
 import { levelNameKey, levelNames } from '../levels';
@@ -271,11 +272,7 @@ export function TeacherStudents() {
       </section>
 
       {list.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-line bg-surface p-8 text-center">
-          <Users className="mx-auto size-10 text-muted" aria-hidden />
-          <p className="mt-3 font-semibold">{t('students.empty')}</p>
-          <p className="mt-1 text-sm text-muted">{t('students.emptyHint')}</p>
-        </div>
+        <EmptyState icon={Users} title={t('students.empty')} hint={t('students.emptyHint')} />
       ) : (
         <section aria-labelledby="students-list-title" className="space-y-4">
           <h2 id="students-list-title" className="sr-only">
