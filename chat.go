@@ -2,6 +2,7 @@ package zabano
 
 import (
 	"context"
+	"encoding/json"
 	"strconv"
 	"strings"
 	"time"
@@ -107,6 +108,10 @@ func CheckMessage(content string, attached bool) (string, error) {
 type Event struct {
 	ID     int64
 	UserID int64
+	// PrevID is the user's event before this one, 0 for none: a stream
+	// whose last event it is may show this one as it comes, without
+	// reading the database (see Carried).
+	PrevID int64
 	Type   string // "message", "read", "seen" or "notification"
 	ChatID int64  // 0 for a notification
 	// Message is the new message of a "message" event.
@@ -118,6 +123,46 @@ type Event struct {
 	Notification *Notification
 	Unread       int
 	CreatedAt    time.Time
+}
+
+// Carried says whether the event holds all a stream shows of it. One that
+// does not, a notification (worded in the reader's language and zone, with
+// their unread count) or a message left out of a notification too small for
+// it, sends the stream to the database.
+func (e *Event) Carried() bool {
+	return e.Type != "notification" && (e.Type != "message" || e.Message != nil)
+}
+
+// EventChannel names the PostgreSQL notification channel of events (it,
+// ':' and the schema), whose payload is EventsPayload.
+const EventChannel = "zabano_events"
+
+// maxEventsPayload keeps a payload under PostgreSQL's limit of 8,000 bytes.
+const maxEventsPayload = 7900
+
+// EventsPayload is events as they travel to other processes, in JSON: all
+// but their notifications, and without their messages when those would not
+// fit (a message may hold 4,000 Persian letters, 8,000 bytes).
+func EventsPayload(events []Event) string {
+	out := make([]Event, len(events))
+	for i, e := range events {
+		e.Notification = nil
+		out[i] = e
+	}
+	b, _ := json.Marshal(out)
+	if len(b) > maxEventsPayload {
+		for i := range out {
+			out[i].Message = nil
+		}
+		b, _ = json.Marshal(out)
+	}
+	return string(b)
+}
+
+// ParseEventsPayload reads an EventsPayload.
+func ParseEventsPayload(s string) ([]Event, error) {
+	var events []Event
+	return events, json.Unmarshal([]byte(s), &events)
 }
 
 // EventTTL is how long events are kept for streams to resume.
@@ -141,11 +186,11 @@ type ChatStore interface {
 	// SendMessage saves a message from userID, with its file when att is not
 	// nil, and a "message" event for both participants; ECONFLICT when the
 	// other deleted their account.
-	SendMessage(ctx context.Context, userID, chatID int64, content string, att *Attachment) (*Message, *Chat, error)
+	SendMessage(ctx context.Context, userID, chatID int64, content string, att *Attachment) (*Message, error)
 	// MarkRead marks a chat of userID read up to its newest message, with a
 	// "read" event for userID's other tabs and, when the mark moved, a
 	// "seen" event for the other side's.
-	MarkRead(ctx context.Context, userID, chatID int64) (*Chat, error)
+	MarkRead(ctx context.Context, userID, chatID int64) error
 	// FindAttachment returns the file of a message in a chat of userID;
 	// ENOTFOUND when there is none.
 	FindAttachment(ctx context.Context, userID, messageID int64) (*Attachment, error)
@@ -155,11 +200,14 @@ type ChatStore interface {
 	LastEventID(ctx context.Context, userID int64) (int64, error)
 }
 
-// Notifier wakes the event streams of users when they have new events, in
-// this process and, on PostgreSQL, in every other.
+// Notifier hands committed events to the open event streams of their users
+// in this process (on PostgreSQL, every process's store announces its events
+// to the others, whose Notifier hands them on).
 type Notifier interface {
-	Notify(ctx context.Context, userIDs ...int64) error
-	// Subscribe returns a channel that receives a value when userID may have
-	// new events, and a function that ends the subscription.
-	Subscribe(userID int64) (<-chan struct{}, func())
+	// Publish hands events, just committed, to their users' subscriptions.
+	Publish(events []Event)
+	// Subscribe returns the channel on which userID's events come, in
+	// batches, and a function that ends the subscription. An empty batch
+	// says that events may have been missed: look in the database.
+	Subscribe(userID int64) (<-chan []Event, func())
 }

@@ -275,8 +275,8 @@ type TeacherChange struct {
 	Teachers []int64
 }
 
-// TeacherChangeChannel is the PostgreSQL notification channel of
-// TeacherChanges.
+// TeacherChangeChannel names the PostgreSQL notification channel of
+// TeacherChanges: it, ':' and the schema.
 const TeacherChangeChannel = "zabano_teacher_changes"
 
 // String is "*" for a change of anything, else the teachers' ids joined by commas.

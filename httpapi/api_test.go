@@ -160,6 +160,7 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 	for _, opt := range opts {
 		opt(s)
 	}
+	db.OnEvents = s.Notifier.Publish
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
 	return &app{t: t, srv: srv, clock: clock, outbox: outbox, notifier: notifier, db: db, mediaDir: mediaDir, mail: mailbox}

@@ -151,7 +151,7 @@ func TestResponseCacheAcrossProcesses(t *testing.T) {
 	s := newSchool(t, a)
 	slot := s.hourSlot(t, a.clock.Now().Truncate(time.Hour).Add(48*time.Hour))
 	b := newApp(t, open(), func(srv *httpapi.Server) {
-		pg := realtime.NewPostgres(nil, dsn, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		pg := realtime.NewPostgres(dsn, slog.New(slog.NewTextHandler(io.Discard, nil)))
 		pg.Changes = srv.Cache.Changed
 		ready := make(chan struct{})
 		go pg.Listen(t.Context(), ready)

@@ -131,15 +131,13 @@ func (s *Server) messages(w http.ResponseWriter, r *http.Request, u *zabano.User
 // other tabs are told, and the other side's, which show their messages read.
 func (s *Server) markRead(w http.ResponseWriter, r *http.Request, u *zabano.User) {
 	id, err := pathID(r)
-	var c *zabano.Chat
 	if err == nil {
-		c, err = s.Chats.MarkRead(r.Context(), u.ID, id)
+		err = s.Chats.MarkRead(r.Context(), u.ID, id)
 	}
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	s.notify(r, c.StudentID, c.TeacherID)
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -197,17 +195,15 @@ func (s *Server) sendMessage(w http.ResponseWriter, r *http.Request, u *zabano.U
 		err = zabano.TakeMessage(r.Context(), s.Limiter, u.ID, s.MessagesPerMinute)
 	}
 	var m *zabano.Message
-	var c *zabano.Chat
 	if err == nil {
 		chatID, _ := strconv.ParseInt(strings.TrimSpace(up.fields["chat_id"]), 10, 64)
-		m, c, err = s.Chats.SendMessage(r.Context(), u.ID, chatID, content, att)
+		m, err = s.Chats.SendMessage(r.Context(), u.ID, chatID, content, att)
 	}
 	if err != nil {
 		s.discard(r.Context(), up)
 		writeError(w, r, err)
 		return
 	}
-	s.notify(r, c.StudentID, c.TeacherID)
 	encode(w, http.StatusCreated, s.messageOf(m, u.ID))
 }
 
@@ -248,12 +244,4 @@ func (s *Server) messageAttachment(w http.ResponseWriter, r *http.Request) {
 	exp, _ := strconv.ParseInt(r.URL.Query().Get("exp"), 10, 64)
 	h.Set("Cache-Control", fmt.Sprintf("private, max-age=%d", max(0, exp-s.Now().Unix())))
 	http.ServeContent(w, r, "", time.Time{}, f)
-}
-
-// notify wakes the users' event streams. The events are saved already, so a
-// failed notification only delays them until the stream's next look.
-func (s *Server) notify(r *http.Request, userIDs ...int64) {
-	if err := s.Notifier.Notify(r.Context(), userIDs...); err != nil {
-		s.Logger.ErrorContext(r.Context(), "notify", "err", err)
-	}
 }

@@ -112,6 +112,11 @@ type eventJSON struct {
 // long as it is not older than zabano.EventTTL. A stream ends after
 // Streams.Lifetime, or when the user opens one too many; the client then
 // comes back with its last event id and loses nothing.
+//
+// Events come from the Notifier as they commit, and a stream shows each
+// that follows the last it showed (zabano.Event.PrevID) as it comes; it
+// reads the database on opening with a last event id, and when an event
+// does not follow, is not carried whole, or some were lost on the way.
 func (s *Server) events(w http.ResponseWriter, r *http.Request, u *zabano.User) {
 	ctx := r.Context()
 	st, ok := s.open.add(u.ID, s.Streams)
@@ -123,16 +128,19 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, u *zabano.User) 
 	s.metrics.streams.Inc()
 	defer s.metrics.streams.Dec()
 	// Subscribe before the first look, so nothing slips in between.
-	wake, stop := s.Notifier.Subscribe(u.ID)
+	pushed, stop := s.Notifier.Subscribe(u.ID)
 	defer stop()
+	out := &eventWriter{s: s, w: w, r: r, u: u}
 	lastID := r.Header.Get("Last-Event-ID")
 	if lastID == "" {
 		lastID = r.URL.Query().Get("last_event_id")
 	}
-	last, err := strconv.ParseInt(lastID, 10, 64)
-	if lastID == "" || err != nil || last < 0 {
+	var err error
+	out.last, err = strconv.ParseInt(lastID, 10, 64)
+	look := lastID != "" && err == nil && out.last >= 0
+	if !look {
 		// A new stream starts from now.
-		if last, err = s.Chats.LastEventID(ctx, u.ID); err != nil {
+		if out.last, err = s.Chats.LastEventID(ctx, u.ID); err != nil {
 			writeError(w, r, err)
 			return
 		}
@@ -156,40 +164,26 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, u *zabano.User) 
 	// always sent first.
 	end := time.NewTimer(s.Streams.Lifetime)
 	defer end.Stop()
-	var loc *time.Location
 	for {
-		events, err := s.Chats.EventsAfter(ctx, u.ID, last, eventBatch)
-		if err != nil {
-			if ctx.Err() == nil {
-				s.Logger.ErrorContext(ctx, "events", "err", err)
-			}
-			return
-		}
-		for _, e := range events {
-			last = e.ID
-			ev := eventJSON{ChatID: e.ChatID, Message: s.messageOf(e.Message, u.ID), ReadID: e.ReadID}
-			if e.Type == "notification" && e.Notification == nil {
-				continue // its notification is gone: nothing to tell
-			}
-			if e.Notification != nil {
-				if loc == nil { // the zone of the user's preferences, read once a stream
-					prefs, err := s.Notifications.Prefs(ctx, u.ID)
-					if err != nil {
-						s.Logger.ErrorContext(ctx, "events", "err", err)
-						return
-					}
-					loc = prefs.Location()
+		if look {
+			events, err := s.Chats.EventsAfter(ctx, u.ID, out.last, eventBatch)
+			if err != nil {
+				if ctx.Err() == nil {
+					s.Logger.ErrorContext(ctx, "events", "err", err)
 				}
-				n := notificationOf(e.Notification, u.Role, lang(r), loc)
-				ev.Notification, ev.Unread = &n, &e.Unread
+				return
 			}
-			data, _ := json.Marshal(ev)
-			fmt.Fprintf(w, "id: %d\nevent: %s\ndata: %s\n\n", e.ID, e.Type, data)
+			for _, e := range events {
+				if err := out.write(&e); err != nil {
+					return
+				}
+			}
+			look = len(events) == eventBatch
 		}
 		if err := rc.Flush(); err != nil {
 			return
 		}
-		if len(events) == eventBatch {
+		if look {
 			continue
 		}
 		select {
@@ -201,12 +195,70 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, u *zabano.User) 
 			fmt.Fprintf(w, "retry: %d\n\n", evictedRetry)
 			rc.Flush()
 			return
-		case <-wake:
+		case batch := <-pushed:
+			look = out.follow(batch)
 		case <-tick.C:
 			fmt.Fprint(w, ": ping\n\n")
 			s.seen(r, u)
 		}
 	}
+}
+
+// eventWriter writes the events of u's stream and remembers the last.
+type eventWriter struct {
+	s    *Server
+	w    http.ResponseWriter
+	r    *http.Request
+	u    *zabano.User
+	last int64
+	// loc is the zone of the user's preferences, read at the first notification.
+	loc *time.Location
+}
+
+// follow shows the pushed events that follow the last shown, skipping those
+// shown already; it says whether the stream must look in the database: the
+// batch is empty (some were lost), or an event does not follow or is not
+// carried whole.
+func (o *eventWriter) follow(batch []zabano.Event) (look bool) {
+	if len(batch) == 0 {
+		return true
+	}
+	for _, e := range batch {
+		if e.ID <= o.last {
+			continue
+		}
+		if e.PrevID != o.last || !e.Carried() {
+			return true
+		}
+		if o.write(&e) != nil {
+			return true // the look fails the same way, and ends the stream
+		}
+	}
+	return false
+}
+
+// write sends one event and makes it the last.
+func (o *eventWriter) write(e *zabano.Event) error {
+	o.last = e.ID
+	if e.Type == "notification" && e.Notification == nil {
+		return nil // its notification is gone: nothing to tell
+	}
+	ev := eventJSON{ChatID: e.ChatID, Message: o.s.messageOf(e.Message, o.u.ID), ReadID: e.ReadID}
+	if e.Notification != nil {
+		if o.loc == nil {
+			prefs, err := o.s.Notifications.Prefs(o.r.Context(), o.u.ID)
+			if err != nil {
+				o.s.Logger.ErrorContext(o.r.Context(), "events", "err", err)
+				return err
+			}
+			o.loc = prefs.Location()
+		}
+		n := notificationOf(e.Notification, o.u.Role, lang(o.r), o.loc)
+		ev.Notification, ev.Unread = &n, &e.Unread
+	}
+	data, _ := json.Marshal(ev)
+	_, err := fmt.Fprintf(o.w, "id: %d\nevent: %s\ndata: %s\n\n", e.ID, e.Type, data)
+	return err
 }
 
 // seen marks u, whose stream is open, seen now. A failure costs at most an

@@ -1,11 +1,19 @@
 package httpapi_test
 
 import (
+	"context"
 	"fmt"
+	"io"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/zabano/zabano"
 	"github.com/zabano/zabano/httpapi"
+	"github.com/zabano/zabano/realtime"
 	"github.com/zabano/zabano/sqlstore"
 	"github.com/zabano/zabano/sqlstore/storetest"
 )
@@ -93,4 +101,105 @@ func TestEventStreamLifetime(t *testing.T) {
 			}
 		}
 	})
+}
+
+// countedChats counts a server's reads of events from the database.
+type countedChats struct {
+	zabano.ChatStore
+	reads atomic.Int32
+}
+
+func (c *countedChats) EventsAfter(ctx context.Context, userID, after int64, limit int) ([]zabano.Event, error) {
+	c.reads.Add(1)
+	return c.ChatStore.EventsAfter(ctx, userID, after, limit)
+}
+
+// countReads makes a server count its reads of events.
+func countReads(chats *countedChats) func(*httpapi.Server) {
+	return func(s *httpapi.Server) { chats.ChatStore, s.Chats = s.Chats, chats }
+}
+
+// TestEventStreamFollowsPushes: a live stream shows the events that follow
+// its last as they are handed to it, without reading the database; one that
+// does not follow sends it to the database once, and what it shows stays
+// whole and in order.
+func TestEventStreamFollowsPushes(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		var chats countedChats
+		a := newApp(t, db, countReads(&chats))
+		s := newSchool(t, a)
+		send := chatOf(t, s)
+		send(s.sara, "before the stream")
+		stream := a.openStream(t, s.teacher, "")
+		for i := range 3 {
+			send(s.sara, fmt.Sprintf("live %d", i))
+			if e := next(t, stream); e.event != "message" || content(e) != fmt.Sprintf("live %d", i) {
+				t.Fatalf("live %d: %+v", i, e)
+			}
+		}
+		if n := chats.reads.Load(); n != 0 {
+			t.Fatalf("the stream read the database %d times for events handed to it", n)
+		}
+
+		teacherID := a.userID(t, "maryam")
+		a.notifier.Publish([]zabano.Event{{ID: 1 << 40, PrevID: 1<<40 - 1, UserID: teacherID, Type: "read", ChatID: 1}})
+		send(s.sara, "after a gap")
+		if e := next(t, stream); content(e) != "after a gap" {
+			t.Fatalf("after an event that does not follow: %+v", e)
+		}
+		if n := chats.reads.Load(); n != 1 {
+			t.Fatalf("%d reads after an event that does not follow, want 1", n)
+		}
+		select {
+		case e := <-stream:
+			t.Fatalf("an event shown twice or invented: %+v", e)
+		case <-time.After(100 * time.Millisecond):
+		}
+	})
+}
+
+// TestEventsAcrossProcesses: a message sent through one server reaches a
+// stream on another over the same PostgreSQL, carried by the notification
+// of its commit, so that stream does not read the database; a message too
+// long for a notification arrives whole all the same, read from the database.
+func TestEventsAcrossProcesses(t *testing.T) {
+	if !slices.Contains(storetest.Dialects(), "postgres") {
+		t.Skip("several processes share PostgreSQL only; set TEST_DATABASE_URL")
+	}
+	dsn := storetest.DSN(t, "postgres")
+	open := func() *sqlstore.DB {
+		db, err := sqlstore.Open(t.Context(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		return db
+	}
+	a := newApp(t, open())
+	s := newSchool(t, a)
+	send := chatOf(t, s)
+	var chats countedChats
+	b := newApp(t, open(), countReads(&chats), func(srv *httpapi.Server) {
+		pg := realtime.NewPostgres(dsn, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		ready := make(chan struct{})
+		go pg.Listen(t.Context(), ready)
+		<-ready
+		srv.Notifier = pg
+	})
+	stream := b.openStream(t, b.login("maryam", "secret1"), "")
+	send(s.sara, "سلام from the other server")
+	if e := next(t, stream); content(e) != "سلام from the other server" {
+		t.Fatalf("on the other server: %+v", e)
+	}
+	if n := chats.reads.Load(); n != 0 {
+		t.Fatalf("the other server read the database %d times for a message its notification carried", n)
+	}
+	long := strings.Repeat("س", zabano.MaxMessageLength)
+	send(s.sara, long)
+	if e := next(t, stream); content(e) != long {
+		t.Fatalf("a long message on the other server: %d letters", len([]rune(content(e))))
+	}
+	if n := chats.reads.Load(); n != 1 {
+		t.Fatalf("%d reads for a message too long for its notification, want 1", n)
+	}
 }

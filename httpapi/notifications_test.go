@@ -56,7 +56,7 @@ func (a *app) notifications(t *testing.T, token, query, lang string) notificatio
 func (a *app) worker(sms zabano.ChannelSender) *notify.Worker {
 	return &notify.Worker{Store: a.db, Now: a.clock.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Senders: map[zabano.Channel]zabano.ChannelSender{
-			zabano.ChannelApp: &notify.App{Store: a.db, Notifier: a.notifier},
+			zabano.ChannelApp: &notify.App{Store: a.db},
 			zabano.ChannelSMS: sms,
 		}}
 }

@@ -120,17 +120,14 @@ func (w *Worker) deliver(ctx context.Context, d *zabano.Delivery) zabano.Deliver
 }
 
 // App is the app channel: the notification goes on the recipient's event
-// stream, whose open tabs are woken, so the bell's count rises at once.
+// stream, and the store hands the event to their open tabs as it commits,
+// so the bell's count rises at once.
 type App struct {
-	Store    zabano.DeliveryStore
-	Notifier zabano.Notifier
+	Store zabano.DeliveryStore
 }
 
 // Send implements zabano.ChannelSender. The event is written once however
-// often it is sent; waking the tabs twice is harmless.
+// often it is sent.
 func (a *App) Send(ctx context.Context, o *zabano.Outgoing) error {
-	if err := a.Store.AddNotificationEvent(ctx, o.To.ID, o.Notification.ID); err != nil {
-		return err
-	}
-	return a.Notifier.Notify(ctx, o.To.ID)
+	return a.Store.AddNotificationEvent(ctx, o.To.ID, o.Notification.ID)
 }

@@ -105,6 +105,7 @@ func newMarket(t *testing.T, db *sqlstore.DB, at time.Time) *market {
 	if err := db.PostTransaction(ctx, zabano.Transfer(zabano.TxTopUp, zabano.GatewayAccount, zabano.WalletOf(m.student.ID), 10_000_000, "test")); err != nil {
 		t.Fatal(err)
 	}
+	db.OnEvents = m.notifier.Publish
 	m.worker = m.workerOn(db)
 	return m
 }
@@ -113,7 +114,7 @@ func newMarket(t *testing.T, db *sqlstore.DB, at time.Time) *market {
 func (m *market) workerOn(db *sqlstore.DB) *notify.Worker {
 	return &notify.Worker{Store: db, Now: m.clock.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Senders: map[zabano.Channel]zabano.ChannelSender{
-			zabano.ChannelApp: &notify.App{Store: db, Notifier: m.notifier},
+			zabano.ChannelApp: &notify.App{Store: db},
 			zabano.ChannelSMS: m.sms,
 		}}
 }
@@ -527,7 +528,7 @@ func TestUnreadMessage(t *testing.T) {
 		}
 		say := func(text string) {
 			t.Helper()
-			if _, _, err := db.SendMessage(ctx, m.student.ID, chat.ID, text, nil); err != nil {
+			if _, err := db.SendMessage(ctx, m.student.ID, chat.ID, text, nil); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -558,7 +559,7 @@ func TestUnreadMessage(t *testing.T) {
 		// An hour later: one who read the chat, then one who had the app open.
 		m.clock.Add(time.Hour)
 		say("read this")
-		if _, err := db.MarkRead(ctx, m.teacher.ID, chat.ID); err != nil {
+		if err := db.MarkRead(ctx, m.teacher.ID, chat.ID); err != nil {
 			t.Fatal(err)
 		}
 		m.clock.Add(zabano.UnreadAfter + time.Second)

@@ -2,10 +2,7 @@ package realtime
 
 import (
 	"context"
-	"database/sql"
 	"log/slog"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -13,42 +10,30 @@ import (
 	"github.com/zabano/zabano"
 )
 
-// channel is the PostgreSQL notification channel of Zabano's events.
-const channel = "zabano_events"
-
-// Postgres wakes streams in every server process on one PostgreSQL: Notify
-// sends NOTIFY, and each process LISTENs on a connection of its own and
-// wakes its local streams.
+// Postgres hands its streams the events of every server process on one
+// PostgreSQL: each process's store announces the events it commits by
+// NOTIFY (sqlstore), and each process LISTENs on a connection of its own.
+// The process's own events come twice, from its store and from PostgreSQL;
+// a stream skips those it has shown.
 type Postgres struct {
 	*Local
 	// Changes, when set, hears of the zabano.TeacherChanges every process
 	// commits (sqlstore announces them), and of a change of anything after
 	// a gap in which some may have been lost.
 	Changes func(zabano.TeacherChange)
-	db      *sql.DB
 	dsn     string
 	logger  *slog.Logger
 }
 
-// NewPostgres returns a notifier over the database dsn; db sends the
-// notifications. Listen must run for this process's streams to wake.
-func NewPostgres(db *sql.DB, dsn string, logger *slog.Logger) *Postgres {
-	return &Postgres{Local: NewLocal(), db: db, dsn: dsn, logger: logger}
-}
-
-// Notify implements zabano.Notifier: one NOTIFY naming the users.
-func (p *Postgres) Notify(ctx context.Context, userIDs ...int64) error {
-	ids := make([]string, len(userIDs))
-	for i, id := range userIDs {
-		ids[i] = strconv.FormatInt(id, 10)
-	}
-	_, err := p.db.ExecContext(ctx, `SELECT pg_notify($1, $2)`, channel, strings.Join(ids, ","))
-	return err
+// NewPostgres returns a notifier listening to the database dsn. Listen
+// must run for other processes' events to reach this one's streams.
+func NewPostgres(dsn string, logger *slog.Logger) *Postgres {
+	return &Postgres{Local: NewLocal(), dsn: dsn, logger: logger}
 }
 
 // Listen receives notifications until ctx ends, reconnecting after a
-// failure; after each (re)connection it wakes every local stream, since
-// notifications sent while it was away are lost. ready, if not nil, is closed
+// failure; after each (re)connection it sends every local stream to the
+// database, since notifications sent while it was away are lost. ready, if not nil, is closed
 // once it listens for the first time.
 func (p *Postgres) Listen(ctx context.Context, ready chan<- struct{}) {
 	backoff := 100 * time.Millisecond
@@ -73,14 +58,20 @@ func (p *Postgres) listen(ctx context.Context, ready *chan<- struct{}) error {
 		return err
 	}
 	defer conn.Close(context.Background())
-	if _, err := conn.Exec(ctx, "LISTEN "+channel+"; LISTEN "+zabano.TeacherChangeChannel); err != nil {
+	// The channels are the schema's, as sqlstore names them.
+	var schema string
+	if err := conn.QueryRow(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
+		return err
+	}
+	events, changes := zabano.EventChannel+":"+schema, zabano.TeacherChangeChannel+":"+schema
+	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{events}.Sanitize()+"; LISTEN "+pgx.Identifier{changes}.Sanitize()); err != nil {
 		return err
 	}
 	if *ready != nil {
 		close(*ready)
 		*ready = nil
 	}
-	p.wakeAll()
+	p.lookAll()
 	if p.Changes != nil {
 		p.Changes(zabano.TeacherChange{All: true})
 	}
@@ -89,18 +80,18 @@ func (p *Postgres) listen(ctx context.Context, ready *chan<- struct{}) error {
 		if err != nil {
 			return err
 		}
-		if n.Channel == zabano.TeacherChangeChannel {
+		if n.Channel == changes {
 			if p.Changes != nil {
 				p.Changes(zabano.ParseTeacherChange(n.Payload))
 			}
 			continue
 		}
-		var ids []int64
-		for _, s := range strings.Split(n.Payload, ",") {
-			if id, err := strconv.ParseInt(s, 10, 64); err == nil {
-				ids = append(ids, id)
-			}
+		events, err := zabano.ParseEventsPayload(n.Payload)
+		if err != nil {
+			p.logger.Error("event listener: a payload it cannot read", "err", err)
+			p.lookAll()
+			continue
 		}
-		p.wake(ids...)
+		p.Publish(events)
 	}
 }

@@ -1,69 +1,89 @@
-// Package realtime wakes the event streams of users when they have new
-// events. The events themselves are in the database; a notification only
-// says "look again", so a lost one costs a delay, never a message.
+// Package realtime hands committed events to the event streams of their
+// users. The events themselves are in the database: a batch lost on the way
+// (a stream too far behind, a listener reconnecting) is replaced by an empty
+// one, which sends the stream to the database, so a loss costs a query,
+// never an event.
 package realtime
 
 import (
-	"context"
 	"sync"
-	"sync/atomic"
+
+	"github.com/zabano/zabano"
 )
 
-// Local wakes the streams of this process: all an SQLite server needs.
+// backlog is how many batches a subscription holds for its stream; a
+// stream further behind is told to look in the database instead.
+const backlog = 16
+
+// Local hands events to the streams of this process: all an SQLite server
+// needs.
 type Local struct {
-	mu      sync.Mutex
-	subs    map[int64]map[chan struct{}]struct{}
-	streams atomic.Int64
+	mu   sync.Mutex
+	subs map[int64]map[chan []zabano.Event]struct{}
 }
 
 // NewLocal returns a notifier for one process.
 func NewLocal() *Local {
-	return &Local{subs: map[int64]map[chan struct{}]struct{}{}}
+	return &Local{subs: map[int64]map[chan []zabano.Event]struct{}{}}
 }
 
-// Notify implements zabano.Notifier.
-func (l *Local) Notify(_ context.Context, userIDs ...int64) error {
-	l.wake(userIDs...)
-	return nil
-}
-
-// wake signals every subscription of the users. A subscription that was
-// already signalled stays signalled once: one look finds all new events.
-func (l *Local) wake(userIDs ...int64) {
+// Publish implements zabano.Notifier.
+func (l *Local) Publish(events []zabano.Event) {
+	byUser := map[int64][]zabano.Event{}
+	for _, e := range events {
+		byUser[e.UserID] = append(byUser[e.UserID], e)
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	for _, id := range userIDs {
+	for id, list := range byUser {
 		for ch := range l.subs[id] {
-			select {
-			case ch <- struct{}{}:
-			default:
-			}
+			push(ch, list)
 		}
 	}
 }
 
-// wakeAll signals every subscription, after a gap in which notifications
-// may have been lost.
-func (l *Local) wakeAll() {
-	l.mu.Lock()
-	ids := make([]int64, 0, len(l.subs))
-	for id := range l.subs {
-		ids = append(ids, id)
+// push hands a subscription a batch. One whose backlog is full gets, in
+// place of all it holds, an empty batch: its stream looks in the database.
+// Senders hold l.mu, so after the drain there is room.
+func push(ch chan []zabano.Event, batch []zabano.Event) {
+	select {
+	case ch <- batch:
+		return
+	default:
 	}
-	l.mu.Unlock()
-	l.wake(ids...)
+	for len(ch) > 0 {
+		select {
+		case <-ch:
+		default:
+		}
+	}
+	select {
+	case ch <- nil:
+	default:
+	}
+}
+
+// lookAll sends every stream to the database, after a gap in which events
+// may have been lost.
+func (l *Local) lookAll() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, subs := range l.subs {
+		for ch := range subs {
+			push(ch, nil)
+		}
+	}
 }
 
 // Subscribe implements zabano.Notifier.
-func (l *Local) Subscribe(userID int64) (<-chan struct{}, func()) {
-	ch := make(chan struct{}, 1)
+func (l *Local) Subscribe(userID int64) (<-chan []zabano.Event, func()) {
+	ch := make(chan []zabano.Event, backlog)
 	l.mu.Lock()
 	if l.subs[userID] == nil {
-		l.subs[userID] = map[chan struct{}]struct{}{}
+		l.subs[userID] = map[chan []zabano.Event]struct{}{}
 	}
 	l.subs[userID][ch] = struct{}{}
 	l.mu.Unlock()
-	l.streams.Add(1)
 	var once sync.Once
 	return ch, func() {
 		once.Do(func() {
@@ -73,10 +93,6 @@ func (l *Local) Subscribe(userID int64) (<-chan struct{}, func()) {
 				delete(l.subs, userID)
 			}
 			l.mu.Unlock()
-			l.streams.Add(-1)
 		})
 	}
 }
-
-// Streams is how many subscriptions are open.
-func (l *Local) Streams() int64 { return l.streams.Load() }

@@ -27,7 +27,7 @@ func (db *DB) CreateSlots(ctx context.Context, teacherID int64, slots []zabano.S
 		created, skipped = nil, nil
 		// Two batches of one teacher at once on PostgreSQL would each miss the
 		// other's slots, and each count the free slots without the other's.
-		if err := lockKey(ctx, tx, fmt.Sprintf("slots:%d", teacherID)); err != nil {
+		if err := lockKeys(ctx, tx, fmt.Sprintf("slots:%d", teacherID)); err != nil {
 			return err
 		}
 		last := slices.MaxFunc(slots, func(a, b zabano.Slot) int { return a.End.Compare(b.End) })
@@ -67,16 +67,24 @@ func (db *DB) CreateSlots(ctx context.Context, teacherID int64, slots []zabano.S
 	return created, skipped, err
 }
 
-// lockKey serialises PostgreSQL transactions that take the same key until
-// they end. SQLite's writer already runs one transaction at a time. The
-// key is the schema's: advisory locks are the whole database's, and other
-// schemas (another deployment, or tests running beside each other) would
-// otherwise wait on each other's limits and slots.
-func lockKey(ctx context.Context, tx *Tx, key string) error {
+// lockKeys serialises PostgreSQL transactions that take the same key until
+// they end; several keys are taken in one statement, in sorted order, so
+// two transactions cannot each hold one the other waits for. SQLite's writer
+// already runs one transaction at a time. The keys are the schema's:
+// advisory locks are the whole database's, and other schemas (another
+// deployment, or tests running beside each other) would otherwise wait on
+// each other's limits and slots.
+func lockKeys(ctx context.Context, tx *Tx, keys ...string) error {
 	if !tx.pg {
 		return nil
 	}
-	_, err := tx.exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || ':' || ?, 0))`, key)
+	keys = slices.Compact(slices.Sorted(slices.Values(keys)))
+	locks := make([]string, len(keys))
+	args := make([]any, len(keys))
+	for i, k := range keys {
+		locks[i], args[i] = `pg_advisory_xact_lock(hashtextextended(current_schema() || ':' || ?, 0))`, k
+	}
+	_, err := tx.exec(ctx, `SELECT `+strings.Join(locks, ", "), args...)
 	return err
 }
 

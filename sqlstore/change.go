@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -72,12 +73,31 @@ func (tx *Tx) change() (zabano.TeacherChange, bool) {
 	return zabano.TeacherChange{}, false
 }
 
-// announce tells every process of a change before the transaction commits:
-// PostgreSQL delivers a notification at the commit, and only if it commits.
-func (tx *Tx) announce(ctx context.Context, c zabano.TeacherChange) error {
+// announce tells every process of the transaction's change, when changed,
+// and of its events, in one statement before it commits: PostgreSQL
+// delivers notifications at the commit, and only if it commits. Channels
+// are the schema's (realtime.Postgres listens to its own): processes of
+// other schemas of the database, tests above all, have other users.
+func (tx *Tx) announce(ctx context.Context, c zabano.TeacherChange, changed bool) error {
 	if !tx.pg {
 		return nil
 	}
-	_, err := tx.tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, zabano.TeacherChangeChannel, c.String())
+	var calls []string
+	var args []any
+	notify := func(channel, payload string) {
+		n := len(args)
+		calls = append(calls, fmt.Sprintf("pg_notify($%d || ':' || current_schema(), $%d)", n+1, n+2))
+		args = append(args, channel, payload)
+	}
+	if changed {
+		notify(zabano.TeacherChangeChannel, c.String())
+	}
+	if len(tx.events) > 0 {
+		notify(zabano.EventChannel, zabano.EventsPayload(tx.events))
+	}
+	if len(calls) == 0 {
+		return nil
+	}
+	_, err := tx.tx.ExecContext(ctx, "SELECT "+strings.Join(calls, ", "), args...)
 	return err
 }

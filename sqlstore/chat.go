@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strconv"
 
 	"github.com/zabano/zabano"
 )
@@ -177,9 +178,10 @@ func readColumn(c *zabano.Chat, userID int64) string {
 }
 
 // SendMessage implements zabano.ChatStore.
-func (db *DB) SendMessage(ctx context.Context, userID, chatID int64, content string, att *zabano.Attachment) (m *zabano.Message, c *zabano.Chat, err error) {
+func (db *DB) SendMessage(ctx context.Context, userID, chatID int64, content string, att *zabano.Attachment) (m *zabano.Message, err error) {
 	err = db.write(ctx, func(tx *Tx) error {
-		if c, err = findChat(ctx, tx, userID, chatID); err != nil {
+		c, err := findChat(ctx, tx, userID, chatID)
+		if err != nil {
 			return err
 		}
 		if other := c.Other(userID); other.Deleted() {
@@ -202,52 +204,76 @@ func (db *DB) SendMessage(ctx context.Context, userID, chatID int64, content str
 			m.ID, ms(tx.now), m.ID, chatID); err != nil {
 			return err
 		}
-		for _, to := range []int64{c.StudentID, c.TeacherID} {
-			if err := addEvent(ctx, tx, to, "message", chatID, m.ID); err != nil {
-				return err
-			}
+		if err := addEvents(ctx, tx,
+			zabano.Event{UserID: c.StudentID, Type: "message", ChatID: chatID, Message: m},
+			zabano.Event{UserID: c.TeacherID, Type: "message", ChatID: chatID, Message: m}); err != nil {
+			return err
 		}
 		c.LastMessage = m
 		return notifyUnread(ctx, tx, c, userID)
 	})
-	return m, c, err
+	return m, err
 }
 
-// addEvent records an event of userID's about a chat: messageID is the new
-// message of a "message" event, the read mark of a "seen" one, else 0.
-func addEvent(ctx context.Context, tx *Tx, userID int64, typ string, chatID, messageID int64) error {
-	var msg any
-	if messageID != 0 {
-		msg = messageID
+// addEvents records events (their ID, PrevID and CreatedAt are filled) for
+// the transaction to announce when it commits. It first locks the events of
+// their users until the commit, so that each user's events commit in the
+// order of their ids and PrevID is the one committed before: a stream that
+// reads after its last id, or follows PrevID, cannot pass over an event
+// committed late. A transaction adds its events in one call.
+func addEvents(ctx context.Context, tx *Tx, events ...zabano.Event) error {
+	keys := make([]string, len(events))
+	for i, e := range events {
+		keys[i] = "events:" + strconv.FormatInt(e.UserID, 10)
 	}
-	_, err := tx.exec(ctx, `INSERT INTO events (user_id, type, chat_id, message_id, created_at) VALUES (?, ?, ?, ?, ?)`,
-		userID, typ, chatID, msg, ms(tx.now))
-	return err
+	if err := lockKeys(ctx, tx, keys...); err != nil {
+		return err
+	}
+	for _, e := range events {
+		// message_id is the new message of a "message" event, the read mark of a "seen" one.
+		var msg, note any
+		switch {
+		case e.Message != nil:
+			msg = e.Message.ID
+		case e.ReadID != 0:
+			msg = e.ReadID
+		}
+		if e.Notification != nil {
+			note = e.Notification.ID
+		}
+		e.CreatedAt = tx.now
+		if err := tx.queryRow(ctx, `INSERT INTO events (user_id, type, chat_id, message_id, notification_id, created_at, prev_id)
+			VALUES (?, ?, ?, ?, ?, ?, (SELECT COALESCE(max(id), 0) FROM events WHERE user_id = ?)) RETURNING id, prev_id`,
+			e.UserID, e.Type, e.ChatID, msg, note, ms(tx.now), e.UserID).Scan(&e.ID, &e.PrevID); err != nil {
+			return err
+		}
+		tx.events = append(tx.events, e)
+	}
+	return nil
 }
 
 // MarkRead implements zabano.ChatStore.
-func (db *DB) MarkRead(ctx context.Context, userID, chatID int64) (c *zabano.Chat, err error) {
-	err = db.write(ctx, func(tx *Tx) error {
-		if c, err = findChat(ctx, tx, userID, chatID); err != nil {
+func (db *DB) MarkRead(ctx context.Context, userID, chatID int64) error {
+	return db.write(ctx, func(tx *Tx) error {
+		c, err := findChat(ctx, tx, userID, chatID)
+		if err != nil {
 			return err
 		}
 		col := readColumn(c, userID)
 		var read int64
 		err = tx.queryRow(ctx, `UPDATE chats SET `+col+` = last_message_id WHERE id = ? AND `+col+` < COALESCE(last_message_id, 0)
 			RETURNING `+col, chatID).Scan(&read)
+		events := []zabano.Event{{UserID: userID, Type: "read", ChatID: chatID}}
 		switch {
 		case errors.Is(err, sql.ErrNoRows): // read already: the other side knows
 		case err != nil:
 			return err
 		default:
 			// The read receipt: the other side's tabs show their messages read.
-			if err := addEvent(ctx, tx, c.Other(userID).ID, "seen", chatID, read); err != nil {
-				return err
-			}
+			events = append(events, zabano.Event{UserID: c.Other(userID).ID, Type: "seen", ChatID: chatID, ReadID: read})
 		}
-		return addEvent(ctx, tx, userID, "read", chatID, 0)
+		return addEvents(ctx, tx, events...)
 	})
-	return c, err
 }
 
 // FindAttachment implements zabano.ChatStore.
@@ -272,7 +298,7 @@ func (db *DB) FindAttachment(ctx context.Context, userID, messageID int64) (a *z
 // with the notification and the user's unread count.
 func (db *DB) EventsAfter(ctx context.Context, userID, after int64, limit int) (list []zabano.Event, err error) {
 	err = db.read(ctx, func(tx *Tx) error {
-		rows, err := tx.query(ctx, `SELECT e.id, e.type, e.chat_id, e.created_at,
+		rows, err := tx.query(ctx, `SELECT e.id, COALESCE(e.prev_id, 0), e.type, e.chat_id, e.created_at,
 				COALESCE(m.id, 0), COALESCE(m.sender_id, 0), COALESCE(m.content, ''), COALESCE(m.created_at, 0), `+attachmentColumns+`,
 				COALESCE(n.id, 0), COALESCE(n.user_id, 0), COALESCE(n.kind, ''), COALESCE(n.object_type, ''), COALESCE(n.object_id, 0),
 				COALESCE(n.about_id, 0), COALESCE(n.data, '{}'), COALESCE(n.created_at, 0), COALESCE(n.due_at, 0),
@@ -291,7 +317,7 @@ func (db *DB) EventsAfter(ctx context.Context, userID, after int64, limit int) (
 			var at, msgAt, fileSize int64
 			var file, fileName string
 			ns := notificationScan{n: &n}
-			if err := rows.Scan(append([]any{&e.ID, &e.Type, &e.ChatID, &at, &m.ID, &m.SenderID, &m.Content, &msgAt, &file, &fileName, &fileSize}, ns.dest()...)...); err != nil {
+			if err := rows.Scan(append([]any{&e.ID, &e.PrevID, &e.Type, &e.ChatID, &at, &m.ID, &m.SenderID, &m.Content, &msgAt, &file, &fileName, &fileSize}, ns.dest()...)...); err != nil {
 				return err
 			}
 			e.CreatedAt = fromMS(at)

@@ -3,6 +3,7 @@ package sqlstore_test
 import (
 	"errors"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -43,7 +44,7 @@ func TestChats(t *testing.T) {
 
 		for i := range 5 {
 			m.clock.Add(time.Second)
-			if _, _, err := db.SendMessage(ctx, sara.ID, c.ID, fmt.Sprintf("سلام %d", i), nil); err != nil {
+			if _, err := db.SendMessage(ctx, sara.ID, c.ID, fmt.Sprintf("سلام %d", i), nil); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -51,11 +52,11 @@ func TestChats(t *testing.T) {
 			t.Fatalf("teacher's unread: %+v", list[0])
 		}
 		m.clock.Add(time.Second)
-		reply, _, err := db.SendMessage(ctx, m.teacher.ID, c.ID, "Hello", nil)
+		reply, err := db.SendMessage(ctx, m.teacher.ID, c.ID, "Hello", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := db.SendMessage(ctx, nima.ID, c.ID, "intrusion", nil); code(err) != zabano.ENOTFOUND {
+		if _, err := db.SendMessage(ctx, nima.ID, c.ID, "intrusion", nil); code(err) != zabano.ENOTFOUND {
 			t.Fatalf("a stranger writes: %v", err)
 		}
 
@@ -67,13 +68,13 @@ func TestChats(t *testing.T) {
 		if len(mine) != 1 || mine[0].Unread != 1 || mine[0].Other(sara.ID).Username != "teacher" {
 			t.Fatalf("student's chats: %+v", mine)
 		}
-		if _, err := db.MarkRead(ctx, sara.ID, c.ID); err != nil {
+		if err := db.MarkRead(ctx, sara.ID, c.ID); err != nil {
 			t.Fatal(err)
 		}
 		if mine, _ := db.ChatsOf(ctx, sara.ID); mine[0].Unread != 0 {
 			t.Fatalf("unread after reading: %d", mine[0].Unread)
 		}
-		if _, err := db.MarkRead(ctx, nima.ID, c.ID); code(err) != zabano.ENOTFOUND {
+		if err := db.MarkRead(ctx, nima.ID, c.ID); code(err) != zabano.ENOTFOUND {
 			t.Fatalf("a stranger marks read: %v", err)
 		}
 
@@ -136,13 +137,13 @@ func TestReadReceipts(t *testing.T) {
 			t.Fatalf("an empty chat's read marks: %d %d", s, tr)
 		}
 		// Reading a chat without messages tells nobody anything new.
-		if _, err := db.MarkRead(ctx, m.teacher.ID, c.ID); err != nil {
+		if err := db.MarkRead(ctx, m.teacher.ID, c.ID); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := db.SendMessage(ctx, sara.ID, c.ID, "one", nil); err != nil {
+		if _, err := db.SendMessage(ctx, sara.ID, c.ID, "one", nil); err != nil {
 			t.Fatal(err)
 		}
-		second, _, err := db.SendMessage(ctx, sara.ID, c.ID, "two", nil)
+		second, err := db.SendMessage(ctx, sara.ID, c.ID, "two", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -164,9 +165,8 @@ func TestReadReceipts(t *testing.T) {
 			}
 			return out
 		}
-		got, err := db.MarkRead(ctx, m.teacher.ID, c.ID)
-		if err != nil || got.ID != c.ID || got.StudentID != sara.ID {
-			t.Fatalf("mark read: %+v %v", got, err)
+		if err := db.MarkRead(ctx, m.teacher.ID, c.ID); err != nil {
+			t.Fatalf("mark read: %v", err)
 		}
 		if _, tr := readMarks(); tr != second.ID {
 			t.Fatalf("sara sees the teacher read up to %d, want %d", tr, second.ID)
@@ -179,7 +179,7 @@ func TestReadReceipts(t *testing.T) {
 			t.Fatal("the reader was told they read")
 		}
 		// Reading again, with nothing new, tells sara nothing more.
-		if _, err := db.MarkRead(ctx, m.teacher.ID, c.ID); err != nil {
+		if err := db.MarkRead(ctx, m.teacher.ID, c.ID); err != nil {
 			t.Fatal(err)
 		}
 		if n := len(seen(sara.ID)); n != 1 {
@@ -198,11 +198,11 @@ func TestAttachments(t *testing.T) {
 			t.Fatal(err)
 		}
 		att := &zabano.Attachment{Key: "attachments/0123456789abcdef0123456789abcdef.png", Name: "تکلیف.png", Size: 1234}
-		msg, _, err := db.SendMessage(ctx, sara.ID, c.ID, "", att)
+		msg, err := db.SendMessage(ctx, sara.ID, c.ID, "", att)
 		if err != nil || msg.Attachment != att {
 			t.Fatalf("send: %+v %v", msg, err)
 		}
-		plain, _, err := db.SendMessage(ctx, m.teacher.ID, c.ID, "nice", nil)
+		plain, err := db.SendMessage(ctx, m.teacher.ID, c.ID, "nice", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -227,6 +227,60 @@ func TestAttachments(t *testing.T) {
 		}
 		if _, err := db.FindAttachment(ctx, sara.ID, plain.ID); zabano.ErrorCode(err) != zabano.ENOTFOUND {
 			t.Fatalf("a message without a file: %v", err)
+		}
+	})
+}
+
+// TestEventChain: while students write to one teacher at once, each of the
+// teacher's events names the one before it, so a stream that follows the
+// chain misses none; every committed event reaches OnEvents as it is stored.
+func TestEventChain(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		m := newMarket(t, db)
+		var mu sync.Mutex
+		published := map[int64]zabano.Event{}
+		db.OnEvents = func(events []zabano.Event) {
+			mu.Lock()
+			defer mu.Unlock()
+			for _, e := range events {
+				published[e.ID] = e
+			}
+		}
+		const writers, each = 4, 10
+		var wg sync.WaitGroup
+		for w := range writers {
+			s := m.student(fmt.Sprintf("student%d", w), 0)
+			c, err := db.OpenChat(ctx, s.ID, m.teacher.ID, zabano.RoleStudent)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wg.Go(func() {
+				for i := range each {
+					if _, err := db.SendMessage(ctx, s.ID, c.ID, fmt.Sprintf("%d/%d", w, i), nil); err != nil {
+						t.Error(err)
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
+		events, err := db.EventsAfter(ctx, m.teacher.ID, 0, 1000)
+		if err != nil || len(events) != writers*each {
+			t.Fatalf("%d of the teacher's events, want %d: %v", len(events), writers*each, err)
+		}
+		var prev int64
+		for i, e := range events {
+			if e.PrevID != prev {
+				t.Fatalf("event %d (%d) follows %d, want %d", i, e.ID, e.PrevID, prev)
+			}
+			p, ok := published[e.ID]
+			if !ok || p.PrevID != e.PrevID || p.UserID != m.teacher.ID || p.Message == nil || p.Message.Content != e.Message.Content {
+				t.Fatalf("event %d as published: %+v, stored: %+v", e.ID, p, e)
+			}
+			prev = e.ID
+		}
+		if len(published) != 2*writers*each {
+			t.Fatalf("%d events published, want %d", len(published), 2*writers*each)
 		}
 	})
 }

@@ -52,6 +52,10 @@ type DB struct {
 	// students see of teachers in this process; other processes hear of it
 	// on zabano.TeacherChangeChannel.
 	OnTeacherChange func(zabano.TeacherChange)
+	// OnEvents, when set, is handed the events each transaction wrote, once
+	// it commits (zabano.Notifier.Publish); other processes hear of them on
+	// zabano.EventChannel.
+	OnEvents func([]zabano.Event)
 	// trgm is the quoted schema of PostgreSQL's pg_trgm (search.go).
 	trgm string
 }
@@ -240,6 +244,8 @@ type Tx struct {
 	// What the transaction changes of what students see (change.go).
 	changedAll, teacherWrites bool
 	changedTeachers           []int64
+	// events are the events the transaction wrote (addEvents).
+	events []zabano.Event
 }
 
 // conn is what a Tx's statements run on.
@@ -399,17 +405,18 @@ func (db *DB) run(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn fun
 		return err
 	}
 	change, changed := tx.change()
-	if changed {
-		if aerr := tx.announce(ctx, change); aerr != nil {
-			sqlTx.Rollback()
-			return aerr
-		}
+	if aerr := tx.announce(ctx, change, changed); aerr != nil {
+		sqlTx.Rollback()
+		return aerr
 	}
 	if cerr := sqlTx.Commit(); cerr != nil {
 		return cerr
 	}
 	if changed && db.OnTeacherChange != nil {
 		db.OnTeacherChange(change)
+	}
+	if len(tx.events) > 0 && db.OnEvents != nil {
+		db.OnEvents(tx.events)
 	}
 	if err != nil {
 		return keep.err

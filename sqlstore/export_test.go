@@ -101,10 +101,10 @@ func (db *DB) AuditBookings(ctx context.Context) ([]string, error) {
 	return db.audit(ctx, bookingChecks())
 }
 
-// HoldingKey runs fn while a write transaction holds lockKey(key).
+// HoldingKey runs fn while a write transaction holds lockKeys(key).
 func (db *DB) HoldingKey(ctx context.Context, key string, fn func()) error {
 	return db.write(ctx, func(tx *Tx) error {
-		if err := lockKey(ctx, tx, key); err != nil {
+		if err := lockKeys(ctx, tx, key); err != nil {
 			return err
 		}
 		fn()

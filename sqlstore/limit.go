@@ -12,7 +12,7 @@ func (db *DB) Take(ctx context.Context, key string, max int, window time.Duratio
 	return db.write(ctx, func(tx *Tx) error {
 		// SQLite's IMMEDIATE transactions already run one at a time; PostgreSQL
 		// needs a lock per key, or two processes could both take the last place.
-		if err := lockKey(ctx, tx, key); err != nil {
+		if err := lockKeys(ctx, tx, key); err != nil {
 			return err
 		}
 		n, wait, err := countEvents(ctx, tx, key, window)
@@ -42,7 +42,7 @@ func countEvents(ctx context.Context, tx *Tx, key string, window time.Duration) 
 // row's physical address picks exactly one of several alike.
 func (db *DB) Return(ctx context.Context, key string) error {
 	return db.write(ctx, func(tx *Tx) error {
-		if err := lockKey(ctx, tx, key); err != nil {
+		if err := lockKeys(ctx, tx, key); err != nil {
 			return err
 		}
 		row := "rowid"

@@ -564,10 +564,11 @@ func (db *DB) FailedDeliveries(ctx context.Context, before int64, limit int) (li
 // AddNotificationEvent implements zabano.DeliveryStore.
 func (db *DB) AddNotificationEvent(ctx context.Context, userID, id int64) error {
 	return db.write(ctx, func(tx *Tx) error {
-		_, err := tx.exec(ctx, `INSERT INTO events (user_id, type, chat_id, notification_id, created_at)
-			SELECT CAST(? AS BIGINT), 'notification', 0, CAST(? AS BIGINT), CAST(? AS BIGINT)
-			WHERE NOT EXISTS (SELECT 1 FROM events WHERE user_id = ? AND notification_id = ?)`,
-			userID, id, ms(tx.now), userID, id)
-		return err
+		var sent bool
+		if err := tx.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM events WHERE user_id = ? AND notification_id = ?)`,
+			userID, id).Scan(&sent); err != nil || sent {
+			return err
+		}
+		return addEvents(ctx, tx, zabano.Event{UserID: userID, Type: "notification", Notification: &zabano.Notification{ID: id}})
 	})
 }

@@ -11,7 +11,7 @@ import (
 func (db *DB) AddUpload(ctx context.Context, userID int64, key string, size, quota int64) error {
 	return db.write(ctx, func(tx *Tx) error {
 		// Two uploads of one user must not both take the last free bytes.
-		if err := lockKey(ctx, tx, "uploads:"+strconv.FormatInt(userID, 10)); err != nil {
+		if err := lockKeys(ctx, tx, "uploads:"+strconv.FormatInt(userID, 10)); err != nil {
 			return err
 		}
 		var used int64

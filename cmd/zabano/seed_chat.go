@@ -35,7 +35,7 @@ func seedChatFile(ctx context.Context, db *sqlstore.DB, store media.Store, teach
 	}
 	defer func() { db.Now = time.Now }()
 	db.Now = func() time.Time { return now.Add(-30 * time.Minute) }
-	_, _, err = db.SendMessage(ctx, teacher.User.ID, chat.ID, "برگهٔ تمرین کلاس امروز؛ پیش از کلاس نگاهی بیندازید.",
+	_, err = db.SendMessage(ctx, teacher.User.ID, chat.ID, "برگهٔ تمرین کلاس امروز؛ پیش از کلاس نگاهی بیندازید.",
 		&zabano.Attachment{Key: key, Name: name, Size: size})
 	return err
 }

@@ -56,7 +56,7 @@ func seedHistory(ctx context.Context, db *sqlstore.DB, store media.Store, teache
 	var chat *zabano.Chat
 	say := func(when time.Time, from int64, text string) error {
 		at = when
-		_, _, err := db.SendMessage(ctx, from, chat.ID, text, nil)
+		_, err := db.SendMessage(ctx, from, chat.ID, text, nil)
 		return err
 	}
 	note := func(when time.Time, title, content string) error {
@@ -131,7 +131,7 @@ func seedHistory(ctx context.Context, db *sqlstore.DB, store media.Store, teache
 		return err
 	}
 	at = day(-6, 8)
-	if _, err := db.MarkRead(ctx, student.ID, chat.ID); err != nil {
+	if err := db.MarkRead(ctx, student.ID, chat.ID); err != nil {
 		return err
 	}
 	if err := note(day(-4, 20), "تلفظ", "th در think و this را جدا تمرین کنم؛ schedule را «اِسکجول» نگویم."); err != nil {

@@ -232,7 +232,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if db.Pool() != nil {
 		// Several processes share one PostgreSQL: events and the changes
 		// the caches drop travel by NOTIFY.
-		pg := realtime.NewPostgres(db.Pool(), c.dsn(), logger)
+		pg := realtime.NewPostgres(c.dsn(), logger)
 		if srv.Cache != nil {
 			pg.Changes = srv.Cache.Changed
 		}
@@ -241,11 +241,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	} else {
 		srv.Notifier = realtime.NewLocal()
 	}
+	db.OnEvents = srv.Notifier.Publish
 	// Every process delivers the outbox's notifications (notify.Worker).
 	worker := &notify.Worker{
 		Store: db,
 		Senders: map[zabano.Channel]zabano.ChannelSender{
-			zabano.ChannelApp:   &notify.App{Store: db, Notifier: srv.Notifier},
+			zabano.ChannelApp:   &notify.App{Store: db},
 			zabano.ChannelSMS:   sender,
 			zabano.ChannelEmail: mailer,
 		},
