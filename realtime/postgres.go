@@ -33,8 +33,8 @@ func NewPostgres(dsn string, logger *slog.Logger) *Postgres {
 
 // Listen receives notifications until ctx ends, reconnecting after a
 // failure; after each (re)connection it sends every local stream to the
-// database, since notifications sent while it was away are lost. ready, if not nil, is closed
-// once it listens for the first time.
+// database, since notifications sent while it was away are lost. ready, if
+// not nil, is closed once it listens for the first time.
 func (p *Postgres) Listen(ctx context.Context, ready chan<- struct{}) {
 	backoff := 100 * time.Millisecond
 	for ctx.Err() == nil {
