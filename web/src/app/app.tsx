@@ -12,6 +12,20 @@ router.subscribe((state) => {
   if (state.location.key !== firstKey) dropBootFetches();
 });
 
+/** routerReady settles once the router has loaded the first screen's route
+ * modules and run its loader. RouterProvider reads the router's state when
+ * it renders and subscribes only when that render commits: a first render
+ * that yields (main.tsx) could miss the router becoming ready in between and
+ * show the loading fallback for good, so the app renders after it. */
+export const routerReady = new Promise<void>((resolve) => {
+  if (router.state.initialized) return resolve();
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    resolve();
+  });
+});
+
 /** App is the whole single-page application. */
 export function App() {
   return (
