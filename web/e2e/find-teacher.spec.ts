@@ -56,6 +56,23 @@ test.beforeAll(async ({ request }) => {
 /** cardNames lists the names on the teacher cards, in order. */
 const cardNames = (page: Page) => page.getByRole('list').getByRole('article').locator('h3');
 
+test("the page asks for its first teachers once, from boot.js, and the bell and the stream come after them", async ({ page, context, request }) => {
+  const student = await person(request, 'student');
+  await signInViaApi(context, request, student);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/')) asked.push(path);
+  });
+  await page.goto('/student/find-teacher');
+  await expect(page.getByRole('list').getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: /اعلان/ })).toBeVisible();
+  await expect.poll(() => asked.includes('/api/events/')).toBe(true);
+  expect(asked.filter((p) => p === '/api/teachers/list/')).toHaveLength(1);
+  expect(asked.indexOf('/api/teachers/list/')).toBeLessThan(asked.indexOf('/api/notifications/'));
+  expect(asked.indexOf('/api/teachers/list/')).toBeLessThan(asked.indexOf('/api/events/'));
+});
+
 test('a student finds a teacher by name, bio and language, sorts by price, and the search survives a reload', async ({ page, context, request }) => {
   const student = await person(request, 'student');
   await signInViaApi(context, request, student);

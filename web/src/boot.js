@@ -3,7 +3,8 @@
 // theme and language, so the page never flashes the wrong colours or
 // direction, and preloads what the screen at this address needs (its route
 // chunks and its strings) while the main script loads, instead of after it.
-// Keys and defaults match src/lib/theme.ts and src/lib/i18n/langs.ts.
+// Keys and defaults match src/lib/theme.ts, src/lib/i18n/langs.ts,
+// src/lib/time-zone.ts and src/lib/auth/session.ts.
 (function (preload) {
   var root = document.documentElement;
   var theme = 'dark';
@@ -30,5 +31,29 @@
     link.rel = 'modulepreload';
     link.href = '/' + files[i];
     document.head.appendChild(link);
+  }
+
+  // A signed-in student's find-teacher screen, the one most visits want,
+  // asks for its first page of teachers here, while the scripts load, not
+  // after them: the app's API client takes the answer when it asks for the
+  // same URL with the same token and language (src/lib/api/boot-fetch.ts).
+  // Only the search without parameters, the one the menu links to: reading
+  // a search from the URL is the app's.
+  var token = /(?:^|;\s*)zabano_token=([^;]+)/.exec(document.cookie);
+  if (path === '/student/find-teacher' && !location.search && token && window.fetch) {
+    var tz = null;
+    var auth = null;
+    try {
+      tz = localStorage.getItem('zabano.tz') || Intl.DateTimeFormat().resolvedOptions().timeZone;
+      auth = 'Bearer ' + decodeURIComponent(token[1]);
+    } catch (e) {
+      // No zone or a garbled cookie: the app asks for itself.
+    }
+    if (tz && auth) {
+      var url = '/api/teachers/list/?sort=rating&page=1&page_size=12&tz=' + encodeURIComponent(tz);
+      var headers = { Accept: 'application/json', 'Accept-Language': lang, Authorization: auth, 'Cache-Control': 'no-cache', Pragma: 'no-cache' };
+      window.zabanoBootFetches = {};
+      window.zabanoBootFetches[url] = { authorization: auth, lang: lang, response: fetch(url, { headers: headers }) };
+    }
   }
 })(__PRELOAD__);

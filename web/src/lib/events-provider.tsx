@@ -2,12 +2,14 @@ import { createContext, use, useEffect, useRef, useState, useSyncExternalStore, 
 import { useAuth } from '@/lib/auth/auth-provider';
 import { currentLang } from '@/lib/i18n';
 import { useLang } from '@/lib/i18n/use-lang';
+import { useAfterFirstReads } from '@/lib/use-after-first-reads';
 import { LiveEvents, type LiveStatus } from './events';
 
 const LiveEventsContext = createContext<LiveEvents | null>(null);
 
-/** LiveEventsProvider keeps one event stream open while a user is signed in
- * and closes it the moment the session ends (logout, expiry, 401). The
+/** LiveEventsProvider keeps one event stream open while a user is signed in,
+ * from when the first screen's reads are in (useAfterFirstReads), and
+ * closes it the moment the session ends (logout, expiry, 401). The
  * stream is in the interface language: a switch reconnects it, resuming
  * from its last event. */
 export function LiveEventsProvider({ children }: { children: ReactNode }) {
@@ -15,13 +17,14 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const lang = useLang();
   const [client, setClient] = useState<LiveEvents | null>(null);
   const streamLang = useRef(lang);
+  const live = useAfterFirstReads();
   useEffect(() => {
     if (lang === streamLang.current) return;
     streamLang.current = lang;
     client?.reconnect();
   }, [lang, client]);
   useEffect(() => {
-    if (!token) return;
+    if (!token || !live) return;
     const c = new LiveEvents({ token, lang: currentLang });
     c.start();
     setClient(c);
@@ -29,7 +32,7 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
       c.stop();
       setClient((cur) => (cur === c ? null : cur));
     };
-  }, [token]);
+  }, [token, live]);
   return <LiveEventsContext value={client}>{children}</LiveEventsContext>;
 }
 

@@ -1,12 +1,17 @@
-import type { RefObject } from 'react';
+import { lazy, Suspense, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Menu as MenuIcon, ShoppingBag } from 'lucide-react';
 import { IconButton } from '@/components/ui/button';
 import { LanguageToggle, ThemeToggle } from '@/components/ui/preference-toggles';
 import { Logo } from '@/components/ui/logo';
 import type { Role, User } from '@/lib/auth/user';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useAfterFirstReads } from '@/lib/use-after-first-reads';
 import { UserMenu } from './user-menu';
+
+// The bell's code and its reads come after the screen's (useAfterFirstReads).
+const NotificationBell = lazy(() =>
+  import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
 
 /** STORE_URL is the external shop of the main site. */
 export const STORE_URL = 'https://zabano.ir/shop';
@@ -24,6 +29,9 @@ type HeaderProps = {
  * link, a member's notification bell and the user menu. */
 export function Header({ role, user, menuButtonRef, onMenu, menuOpen, onLogout }: HeaderProps) {
   const { t } = useTranslation();
+  const live = useAfterFirstReads();
+  // The bell's place, kept while it loads, so that nothing moves when it comes.
+  const bellPlace = <span className="size-10" aria-hidden />;
   return (
     <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-line bg-surface/90 px-3 backdrop-blur sm:px-5">
       <IconButton
@@ -50,7 +58,14 @@ export function Header({ role, user, menuButtonRef, onMenu, menuOpen, onLogout }
         </a>
         <LanguageToggle />
         <ThemeToggle />
-        {role !== 'admin' && <NotificationBell role={role} />}
+        {role !== 'admin' &&
+          (live ? (
+            <Suspense fallback={bellPlace}>
+              <NotificationBell role={role} />
+            </Suspense>
+          ) : (
+            bellPlace
+          ))}
         <UserMenu user={user} onLogout={onLogout} />
       </div>
     </header>

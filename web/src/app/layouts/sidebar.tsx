@@ -1,12 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LogOut } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import type { Role } from '@/lib/auth/user';
 import { Logo } from '@/components/ui/logo';
-import { ProgressCard } from '@/features/progress/components/progress-card';
-import { UnreadBadge } from '@/features/messages/components/unread-badge';
+import { useAfterFirstReads } from '@/lib/use-after-first-reads';
 import { isActive, navItems } from './nav';
+
+// The unread count and the progress card, their code and their reads, come
+// after the screen's (useAfterFirstReads).
+const UnreadBadge = lazy(() => import('@/features/messages/components/unread-badge').then((m) => ({ default: m.UnreadBadge })));
+const ProgressCard = lazy(() => import('@/features/progress/components/progress-card').then((m) => ({ default: m.ProgressCard })));
 
 type SidebarProps = {
   role: Role;
@@ -19,6 +24,7 @@ type SidebarProps = {
 export function SidebarContent({ role, onLogout, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const live = useAfterFirstReads();
   return (
     <div className="flex h-full flex-col gap-4 overflow-y-auto p-4">
       <Link to={navItems[role][0]!.to} onClick={onNavigate} className="self-start rounded-lg px-2 py-1">
@@ -42,7 +48,11 @@ export function SidebarContent({ role, onLogout, onNavigate }: SidebarProps) {
                 >
                   <Icon className="size-5 shrink-0" aria-hidden />
                   {t(item.label)}
-                  {item.label === 'nav.messages' && <UnreadBadge inverted={active} className="ms-auto" />}
+                  {live && item.label === 'nav.messages' && (
+                    <Suspense>
+                      <UnreadBadge inverted={active} className="ms-auto" />
+                    </Suspense>
+                  )}
                 </Link>
               </li>
             );
@@ -59,9 +69,11 @@ export function SidebarContent({ role, onLogout, onNavigate }: SidebarProps) {
           </li>
         </ul>
       </nav>
-      {role === 'student' && (
+      {live && role === 'student' && (
         <div className="mt-auto">
-          <ProgressCard />
+          <Suspense>
+            <ProgressCard />
+          </Suspense>
         </div>
       )}
     </div>

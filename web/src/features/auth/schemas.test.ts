@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  loginSchema,
   passwordHint,
   registerBasicsSchema,
   registerRoleSchema,
@@ -18,16 +17,6 @@ function messages(schema: Parsable, value: unknown): Record<string, string[]> {
   for (const i of r.error?.issues ?? []) (out[i.path.join('.')] ??= []).push(i.message);
   return out;
 }
-
-describe('login', () => {
-  it('requires username and password', () => {
-    expect(messages(loginSchema, { username: ' ', password: '', remember: true })).toEqual({
-      username: ['validation.usernameRequired'],
-      password: ['validation.passwordRequired'],
-    });
-    expect(messages(loginSchema, { username: 'sara', password: 'x', remember: false })).toEqual({});
-  });
-});
 
 describe('registration step 1', () => {
   const ok = { username: 'sara', email: '', password: 'secret', confirmPassword: 'secret', role: 'student' };

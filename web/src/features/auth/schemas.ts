@@ -1,9 +1,11 @@
-// Validation of the sign-in screens (spec section 5), shared by the login,
-// registration and password-reset forms. Messages are translation keys; the
+// Validation of the sign-in screens (spec section 5), shared by the
+// registration, password-reset and operator forms (the login form's own
+// checks are in login.ts). Messages are translation keys; the
 // form shows them translated.
 import { z } from 'zod/mini';
 import { msg } from '@/lib/i18n/keys';
 import { toLatinDigits } from '@/lib/format';
+import { roles } from './login';
 
 export const MIN_PASSWORD = 6;
 export const MIN_RESET_PASSWORD = 8;
@@ -11,18 +13,10 @@ export const CODE_LENGTH = 6;
 export const RESEND_SECONDS = 120;
 export const MAX_BIO = 2000;
 
-export const roles = ['student', 'teacher'] as const;
-export type RoleChoice = (typeof roles)[number];
-
-export function isRoleChoice(v: unknown): v is RoleChoice {
-  return v === 'student' || v === 'teacher';
-}
-
 // The server's username rule: 3 to 32 English letters, digits, '.', '_' or '-', starting with a letter.
 const USERNAME_RE = /^[A-Za-z][A-Za-z0-9._-]{2,31}$/;
 const emailSchema = z.email();
 
-const requiredUsername = () => z.string().check(z.trim(), z.minLength(1, msg('validation.usernameRequired')));
 const newUsername = () =>
   z
     .string()
@@ -46,14 +40,6 @@ const newPassword = () =>
       z.refine((v) => v === '' || v.length >= MIN_PASSWORD, msg('validation.passwordMin')),
     );
 const phone = () => z.string().check(z.trim(), z.minLength(1, msg('validation.phoneRequired')));
-
-/** Login: username and password required. */
-export const loginSchema = z.object({
-  username: requiredUsername(),
-  password: z.string().check(z.minLength(1, msg('validation.passwordRequired'))),
-  remember: z.boolean(),
-});
-export type LoginValues = z.infer<typeof loginSchema>;
 
 /** The operator's second factor: the 6-digit code texted to their phone. */
 export const operatorCodeSchema = z.object({

@@ -1,5 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
+import { claimBootFetch } from './boot-fetch';
 import { ApiError, NetworkError } from './errors';
 
 export { ApiError, NetworkError } from './errors';
@@ -61,8 +62,9 @@ export const origin = typeof location !== 'undefined' ? location.origin : 'http:
 /** api is the one typed client for the server; its paths come from docs/openapi.yaml. */
 export const api = createClient<paths>({
   baseUrl: origin,
-  // Look fetch up at call time, so wrappers installed later (tests' network mocks) apply.
-  fetch: (req) => globalThis.fetch(req),
+  // Look fetch up at call time, so wrappers installed later (tests' network
+  // mocks) apply; an answer src/boot.js already asked for is not asked again.
+  fetch: (req) => claimBootFetch(req) ?? globalThis.fetch(req),
 });
 api.use(sessionMiddleware);
 

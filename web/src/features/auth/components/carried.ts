@@ -1,4 +1,4 @@
-import { isRoleChoice, type RoleChoice } from '../schemas';
+import { isRoleChoice, type RoleChoice } from '../login';
 
 /** Carried is what registration step 1 hands to the role page in the router state. */
 export type Carried = { username?: string; email?: string; password?: string; role?: RoleChoice };

@@ -27,6 +27,24 @@ describe('login screen', () => {
     await waitFor(() => expect(document.title).toBe('ورود - زبانو'));
   });
 
+  it('focuses the first wrong field, checks again as it is typed and sends the username trimmed', async () => {
+    const seen = mockLogin('student');
+    const { user, router } = renderApp('/login');
+    await user.type(await screen.findByLabelText('رمز عبور'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'ورود زبان‌آموز' }));
+    expect(await screen.findByText('نام کاربری الزامی است.')).toBeInTheDocument();
+    expect(screen.queryByText('رمز عبور الزامی است.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('نام کاربری')).toHaveFocus();
+    await user.type(screen.getByLabelText('نام کاربری'), '  sara ');
+    expect(screen.queryByText('نام کاربری الزامی است.')).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('رمز عبور'));
+    expect(screen.getByText('رمز عبور الزامی است.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('رمز عبور'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'ورود زبان‌آموز' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/student/dashboard'));
+    expect(seen[0]).toEqual({ username: 'sara', password: 'secret1', role: 'student' });
+  });
+
   it('speaks English when English is chosen', async () => {
     await i18n.changeLanguage('en');
     const { user } = renderApp('/login');

@@ -1,7 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { LogIn } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
@@ -14,9 +12,8 @@ import { errorText } from '@/lib/api/error-text';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { homePath, type Role } from '@/lib/auth/user';
 import { msg, type TKey } from '@/lib/i18n/keys';
-import { useFieldError } from '@/lib/forms';
 import { AccessDeniedError, ProfileFetchError, useLogin } from '../api/login';
-import { isRoleChoice, loginSchema, type LoginValues, type RoleChoice } from '../schemas';
+import { checkLogin, isRoleChoice, type LoginValues, type RoleChoice } from '../login';
 import { VerifyingOverlay } from './verifying-overlay';
 
 const roleName: Record<Role, TKey> = {
@@ -29,7 +26,6 @@ const roleName: Record<Role, TKey> = {
  * password and keep-me-signed-in. */
 export function LoginForm() {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
   const navigate = useNavigate();
   const auth = useAuth();
   const [params, setParams] = useSearchParams();
@@ -41,14 +37,15 @@ export function LoginForm() {
   const login = useLogin();
   const registered = params.get('registration') === 'success';
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginValues>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { username: '', password: '', remember: true },
-  });
+  // A plain controlled form (login.ts says why): as the other forms do, it
+  // shows the fields' errors from the first submit on, checked again as the
+  // fields change, and a submit moves the focus to the first wrong field.
+  const [values, setValues] = useState<LoginValues>({ username: '', password: '', remember: true });
+  const [submitted, setSubmitted] = useState(false);
+  const errors = submitted ? checkLogin(values) : {};
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const set = (change: Partial<LoginValues>) => setValues((v) => ({ ...v, ...change }));
 
   const chooseEntrance = (r: RoleChoice) => {
     setEntrance(r);
@@ -58,9 +55,13 @@ export function LoginForm() {
     setParams(next, { replace: true });
   };
 
-  const submit = handleSubmit((values) => {
+  const submit = () => {
+    setSubmitted(true);
+    const found = checkLogin(values);
+    if (found.username) return usernameRef.current?.focus();
+    if (found.password) return passwordRef.current?.focus();
     login.mutate(
-      { username: values.username, password: values.password, role: entrance },
+      { username: values.username.trim(), password: values.password, role: entrance },
       {
         onSuccess: ({ token, user }) => {
           auth.login(token, user, values.remember);
@@ -84,7 +85,7 @@ export function LoginForm() {
         },
       },
     );
-  });
+  };
 
   return (
     <>
@@ -112,8 +113,9 @@ export function LoginForm() {
       <form
         noValidate
         onSubmit={(e) => {
+          e.preventDefault();
           setError(null);
-          void submit(e);
+          submit();
         }}
         className="mt-4 space-y-4"
       >
@@ -123,17 +125,28 @@ export function LoginForm() {
           autoCapitalize="none"
           spellCheck={false}
           dir="ltr"
-          error={fieldError(errors.username)}
-          {...register('username')}
+          error={errors.username && t(errors.username)}
+          ref={usernameRef}
+          name="username"
+          value={values.username}
+          onChange={(e) => set({ username: e.target.value })}
         />
         <PasswordField
           label={t('fields.password')}
           autoComplete="current-password"
-          error={fieldError(errors.password)}
-          {...register('password')}
+          error={errors.password && t(errors.password)}
+          ref={passwordRef}
+          name="password"
+          value={values.password}
+          onChange={(e) => set({ password: e.target.value })}
         />
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <Checkbox label={t('auth.login.remember')} {...register('remember')} />
+          <Checkbox
+            label={t('auth.login.remember')}
+            name="remember"
+            checked={values.remember}
+            onChange={(e) => set({ remember: e.target.checked })}
+          />
           <Link to={paths.forgotPassword.path} className="text-sm font-medium text-link hover:underline">
             {t('auth.login.forgot')}
           </Link>

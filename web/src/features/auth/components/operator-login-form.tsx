@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, LogIn, RotateCw, ShieldCheck } from 'lucide-react';
@@ -17,10 +17,21 @@ import { useLang } from '@/lib/i18n/use-lang';
 import { AccessDeniedError, ProfileFetchError } from '../api/login';
 import { useOperatorLogin } from '../api/operator-login';
 import { useCountdown } from '../hooks/use-countdown';
-import { RESEND_SECONDS, loginSchema, operatorCodeSchema, sanitizeCode, type LoginValues, type OperatorCodeValues } from '../schemas';
+import { checkLogin, type LoginValues } from '../login';
+import { RESEND_SECONDS, operatorCodeSchema, sanitizeCode, type OperatorCodeValues } from '../schemas';
 import { VerifyingOverlay } from './verifying-overlay';
 
 type Banner = { tone: 'error' | 'success'; text: string };
+
+/** loginResolver checks the credentials as the students' and teachers'
+ * entrance does (checkLogin), for react-hook-form. */
+const loginResolver: Resolver<LoginValues> = (values) => {
+  const found = Object.entries(checkLogin(values));
+  if (found.length > 0) {
+    return { values: {}, errors: Object.fromEntries(found.map(([field, message]) => [field, { type: 'validate', message }])) };
+  }
+  return { values: { ...values, username: values.username.trim() }, errors: {} };
+};
 
 /** OperatorLoginForm is the operators' entrance (/login?role=admin), shown to
  * no one else: username and password, then the code texted to the operator's
@@ -37,7 +48,7 @@ export function OperatorLoginForm() {
   const [banner, setBanner] = useState<Banner | null>(null);
 
   const first = useForm<LoginValues>({
-    resolver: zodResolver(loginSchema),
+    resolver: loginResolver,
     defaultValues: { username: '', password: '', remember: true },
   });
   const second = useForm<OperatorCodeValues>({ resolver: zodResolver(operatorCodeSchema), defaultValues: { code: '' } });

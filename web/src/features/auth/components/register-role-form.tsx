@@ -16,7 +16,8 @@ import { useLang } from '@/lib/i18n/use-lang';
 import { useRegister } from '../api/register';
 import { useSendCode } from '@/lib/api/phone-code';
 import { useCountdown } from '../hooks/use-countdown';
-import { MAX_BIO, RESEND_SECONDS, registerRoleSchema, sanitizeCode, type RegisterRoleValues, type RoleChoice } from '../schemas';
+import type { RoleChoice } from '../login';
+import { MAX_BIO, RESEND_SECONDS, registerRoleSchema, sanitizeCode, type RegisterRoleValues } from '../schemas';
 import { readCarried } from './carried';
 
 /** RegisterRoleForm is /register/student and /register/teacher: the basics

@@ -82,9 +82,9 @@ describe('messages screen', { timeout: 60_000 }, () => {
     const link = within(list).getByRole('link', { name: /Nima Karimi/ });
     expect(link).toHaveTextContent('message 2');
     expect(within(link).getByText('Unread messages: 2')).toBeInTheDocument();
-    // The sidebar's Messages item carries the unread total.
+    // The sidebar's Messages item carries the unread total, once the screen's reads are in.
     const nav = screen.getAllByRole('navigation', { name: 'Main menu' })[0]!;
-    expect(within(nav).getByRole('link', { name: /Messages/ })).toHaveTextContent('Unread messages: 2');
+    await waitFor(() => expect(within(nav).getByRole('link', { name: /Messages/ })).toHaveTextContent('Unread messages: 2'));
 
     await user.click(link);
     const log = await screen.findByRole('log', { name: 'Messages with Nima Karimi' });
@@ -277,9 +277,11 @@ describe('messages screen', { timeout: 60_000 }, () => {
       }),
     );
     signInStudent();
-    renderApp('/student/messages?chat=5');
-    await waitFor(() => expect(reads).toBe(1));
+    const { user } = renderApp('/student/messages');
+    // The stream opens once the first screen's reads are in; the chat is opened after.
     await waitFor(() => expect(push).toBeDefined());
+    await user.click(within(await screen.findByRole('list', { name: 'Your chats' })).getByRole('link', { name: /Nima Karimi/ }));
+    await waitFor(() => expect(reads).toBe(1));
     const m = message(3, { content: 'arrived early' });
     b.messages.push(m);
     push(`id: 1\nevent: message\ndata: ${JSON.stringify({ chat_id: 5, message: m })}\n\n`);

@@ -27,6 +27,10 @@ export function useConfirmEmail(token: string) {
     queryKey: ['confirm-email', token],
     queryFn: async () => {
       const confirmed = await confirmEmail(token);
+      // A profile read that left before the confirmation (the page's first)
+      // would answer "not verified", and invalidating does not stop a first
+      // read in flight: it is cancelled, then read again.
+      await queryClient.cancelQueries({ queryKey: profileQueryKey });
       void queryClient.invalidateQueries({ queryKey: profileQueryKey });
       return confirmed;
     },
