@@ -131,15 +131,15 @@ func TestResponseCacheShared(t *testing.T) {
 	})
 }
 
-// TestResponseCacheAcrossProcesses: a booking through one server changes
-// the cached list of another over the same PostgreSQL, as soon as the
-// change's notification reaches it.
-func TestResponseCacheAcrossProcesses(t *testing.T) {
+// sharedPostgres is a PostgreSQL schema for the test, its DSN, and a
+// function that opens it as one more server process would; it skips the
+// test without PostgreSQL.
+func sharedPostgres(t *testing.T) (string, func() *sqlstore.DB) {
 	if !slices.Contains(storetest.Dialects(), "postgres") {
 		t.Skip("several processes share PostgreSQL only; set TEST_DATABASE_URL")
 	}
 	dsn := storetest.DSN(t, "postgres")
-	open := func() *sqlstore.DB {
+	return dsn, func() *sqlstore.DB {
 		db, err := sqlstore.Open(t.Context(), dsn)
 		if err != nil {
 			t.Fatal(err)
@@ -147,6 +147,13 @@ func TestResponseCacheAcrossProcesses(t *testing.T) {
 		t.Cleanup(func() { db.Close() })
 		return db
 	}
+}
+
+// TestResponseCacheAcrossProcesses: a booking through one server changes
+// the cached list of another over the same PostgreSQL, as soon as the
+// change's notification reaches it.
+func TestResponseCacheAcrossProcesses(t *testing.T) {
+	dsn, open := sharedPostgres(t)
 	a := newApp(t, open())
 	s := newSchool(t, a)
 	slot := s.hourSlot(t, a.clock.Now().Truncate(time.Hour).Add(48*time.Hour))

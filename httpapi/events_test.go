@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -163,18 +162,7 @@ func TestEventStreamFollowsPushes(t *testing.T) {
 // of its commit, so that stream does not read the database; a message too
 // long for a notification arrives whole all the same, read from the database.
 func TestEventsAcrossProcesses(t *testing.T) {
-	if !slices.Contains(storetest.Dialects(), "postgres") {
-		t.Skip("several processes share PostgreSQL only; set TEST_DATABASE_URL")
-	}
-	dsn := storetest.DSN(t, "postgres")
-	open := func() *sqlstore.DB {
-		db, err := sqlstore.Open(t.Context(), dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { db.Close() })
-		return db
-	}
+	dsn, open := sharedPostgres(t)
 	a := newApp(t, open())
 	s := newSchool(t, a)
 	send := chatOf(t, s)
