@@ -198,7 +198,11 @@ test('a message sent while the other’s stream is cut is shown once it reconnec
   const t = await openAs(browser, request, teacher);
   try {
     const chatId = await startChat(s.page, teacher);
+    // The stream opens after the screen's first reads: the message before
+    // the cut must come by it, for the stream to have an event to resume from.
+    const opened = t.page.waitForResponse((r) => r.url().includes('/api/events/'));
     await t.page.goto(`/teacher/messages?chat=${chatId}`);
+    await opened;
     const tLog = t.page.getByRole('log');
     const before = `before the cut ${Date.now()}`;
     await send(s.page, before);
