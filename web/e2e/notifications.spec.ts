@@ -17,6 +17,20 @@ const HOUR = 3_600_000;
 
 const bellOf = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^(اعلان‌ها|Notifications)/ });
 
+test('the bell and the event stream come after the dashboard’s first reads', async ({ browser, request }) => {
+  const student = await makeStudent(request);
+  const s = await openAs(browser, request, student);
+  try {
+    const opened = s.page.waitForResponse((r) => r.url().includes('/api/events/'));
+    await s.page.goto('/student/dashboard');
+    await expect(s.page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(s.page.getByRole('link', { name: 'اعلان‌ها' })).toBeVisible();
+    await opened;
+  } finally {
+    await s.context.close();
+  }
+});
+
 test('a teacher’s bell count rises live when a student books', async ({ browser, request }) => {
   const teacher = await makeTeacher(request);
   const student = await makeStudent(request);

@@ -63,6 +63,8 @@ for (const [lang, theme] of looks) {
       // Let the dashboard's cards finish loading their data (the network is
       // never idle: the live-events stream stays open).
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      // The bell comes after the screen's first reads.
+      await expect(page.locator('header a[data-unread]')).toBeVisible();
       await shoot(page, `student-dashboard-${suffix}.png`, width, height);
     });
   }
