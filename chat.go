@@ -63,11 +63,9 @@ const MaxMessageLength = 4000
 // MessageWindow is the window of the cap on the messages one user sends.
 const MessageWindow = time.Minute
 
-// TakeMessage counts a message userID is about to send against max per
-// MessageWindow, or fails with ETOOMANY.
-func TakeMessage(ctx context.Context, l Limiter, userID int64, max int) error {
-	return l.Take(ctx, "message:"+strconv.FormatInt(userID, 10), max, MessageWindow)
-}
+// MessageLimitKey is the Limiter key of the messages userID sends
+// (ChatStore.SendMessage counts them).
+func MessageLimitKey(userID int64) string { return "message:" + strconv.FormatInt(userID, 10) }
 
 var (
 	msgMessageEmpty   = Msg{"Message cannot be empty.", "پیام نمی‌تواند خالی باشد."}
@@ -185,8 +183,11 @@ type ChatStore interface {
 	Messages(ctx context.Context, userID, chatID, before int64, limit int) ([]*Message, error)
 	// SendMessage saves a message from userID, with its file when att is not
 	// nil, and a "message" event for both participants; ECONFLICT when the
-	// other deleted their account.
-	SendMessage(ctx context.Context, userID, chatID int64, content string, att *Attachment) (*Message, error)
+	// other deleted their account. Unless max is 0 it counts the message
+	// under MessageLimitKey, in the same transaction, and fails with
+	// ETOOMANY when userID sent max in the last MessageWindow: a message is
+	// one write, and one refused for any reason is not counted.
+	SendMessage(ctx context.Context, userID, chatID int64, content string, att *Attachment, max int) (*Message, error)
 	// MarkRead marks a chat of userID read up to its newest message, with a
 	// "read" event for userID's other tabs and, when the mark moved, a
 	// "seen" event for the other side's.

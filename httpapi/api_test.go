@@ -146,7 +146,7 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 		TrustProxy: true,
 		Logger:     logger,
 		// Limits as in production.
-		Limiter: db, MessagesPerMinute: 30,
+		MessagesPerMinute: 30,
 		MailOutbox: mailbox,
 		Emails: &zabano.Emails{
 			Store: db, Limiter: db, Links: links, Logger: logger,

@@ -191,13 +191,10 @@ func (s *Server) sendMessage(w http.ResponseWriter, r *http.Request, u *zabano.U
 		att = &zabano.Attachment{Key: f[0].key, Name: f[0].name, Size: f[0].size}
 	}
 	content, err := zabano.CheckMessage(up.fields["content"], att != nil)
-	if err == nil {
-		err = zabano.TakeMessage(r.Context(), s.Limiter, u.ID, s.MessagesPerMinute)
-	}
 	var m *zabano.Message
 	if err == nil {
 		chatID, _ := strconv.ParseInt(strings.TrimSpace(up.fields["chat_id"]), 10, 64)
-		m, err = s.Chats.SendMessage(r.Context(), u.ID, chatID, content, att)
+		m, err = s.Chats.SendMessage(r.Context(), u.ID, chatID, content, att, s.MessagesPerMinute)
 	}
 	if err != nil {
 		s.discard(r.Context(), up)

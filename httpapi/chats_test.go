@@ -242,7 +242,8 @@ func TestChatsAPI(t *testing.T) {
 }
 
 // TestMessageLimit: a user sends at most 30 messages a minute; the next
-// waits, told how long, and the other participant is not held back.
+// waits, told how long, and is not kept; the other participant is not held
+// back.
 func TestMessageLimit(t *testing.T) {
 	each(t, func(t *testing.T, a *app) {
 		s := newSchool(t, a)
@@ -250,6 +251,10 @@ func TestMessageLimit(t *testing.T) {
 			body: map[string]any{"teacher_id": a.userID(t, "maryam")}}).json(t)["id"].(float64))
 		send := func(token string) resp {
 			return a.do(req{method: "POST", path: "/api/messages/send/", token: token, body: map[string]any{"chat_id": chat, "content": "hi"}})
+		}
+		// A message refused for another reason is not counted.
+		if r := a.do(req{method: "POST", path: "/api/messages/send/", token: s.sara, body: map[string]any{"chat_id": chat + 1000, "content": "hi"}}); r.status != 404 {
+			t.Fatalf("a message to a chat not hers: %d %s", r.status, r.body)
 		}
 		for i := range 30 {
 			if r := send(s.sara); r.status != 201 {
@@ -259,6 +264,11 @@ func TestMessageLimit(t *testing.T) {
 		r := send(s.sara)
 		if r.status != 429 || r.header.Get("Retry-After") != "60" || r.json(t)["detail"] != "Too many requests. Please try again in 60 seconds." {
 			t.Fatalf("31st message in a minute: %d %s (Retry-After %q)", r.status, r.body, r.header.Get("Retry-After"))
+		}
+		var messages []map[string]any
+		a.do(req{method: "GET", path: fmt.Sprintf("/api/chats/%d/messages/", chat), token: s.sara}).decode(t, &messages)
+		if len(messages) != 30 {
+			t.Fatalf("the refused message was kept: %d messages", len(messages))
 		}
 		if r := send(s.teacher); r.status != 201 {
 			t.Fatalf("the other participant: %d %s", r.status, r.body)

@@ -346,7 +346,7 @@ func newFuzzServer(f *testing.F, dialect string) *fuzzServer {
 	outbox := &sms.Log{Logger: logger, Now: clock.Now}
 	sandbox := &payment.Sandbox{Store: db, PageURL: "https://zabano.test/sandbox/pay/"}
 	s := &Server{
-		Teachers: db, Students: db, Media: &media.Disk{Dir: f.TempDir()}, Reviews: db, Chats: db, Limiter: db, MessagesPerMinute: 1 << 30,
+		Teachers: db, Students: db, Media: &media.Disk{Dir: f.TempDir()}, Reviews: db, Chats: db, MessagesPerMinute: 1 << 30,
 		Materials: db, Progress: db, FileKey: []byte("file-key"), LedgerCounts: db.LedgerCounts, PaymentCounts: db.PaymentCounts,
 		Notifier: realtime.NewLocal(), Streams: StreamLimits{PerUser: 5, PerProcess: 1 << 30, Lifetime: time.Hour},
 		Uploads: &zabano.Uploads{Store: db, Limiter: db, StudentQuota: 1 << 40, TeacherQuota: 1 << 40, PerHour: 1 << 30},

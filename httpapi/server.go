@@ -30,8 +30,7 @@ type Server struct {
 	Bookings *zabano.Bookings
 	Reviews  zabano.ReviewStore
 	Chats    zabano.ChatStore
-	// Limiter caps the chat messages a user sends: MessagesPerMinute.
-	Limiter           zabano.Limiter
+	// MessagesPerMinute caps the chat messages a user sends.
 	MessagesPerMinute int
 	// Materials keeps materials, courses and study notes.
 	Materials zabano.MaterialStore

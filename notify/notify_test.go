@@ -528,7 +528,7 @@ func TestUnreadMessage(t *testing.T) {
 		}
 		say := func(text string) {
 			t.Helper()
-			if _, err := db.SendMessage(ctx, m.student.ID, chat.ID, text, nil); err != nil {
+			if _, err := db.SendMessage(ctx, m.student.ID, chat.ID, text, nil, 0); err != nil {
 				t.Fatal(err)
 			}
 		}

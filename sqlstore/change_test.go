@@ -46,7 +46,7 @@ func TestTeacherChanges(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.SendMessage(ctx, sara.ID, chat.ID, "hello", nil); err != nil {
+		if _, err := db.SendMessage(ctx, sara.ID, chat.ID, "hello", nil, 0); err != nil {
 			t.Fatal(err)
 		}
 		if err := db.SeenStream(ctx, m.teacher.ID); err != nil {

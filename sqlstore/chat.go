@@ -178,7 +178,7 @@ func readColumn(c *zabano.Chat, userID int64) string {
 }
 
 // SendMessage implements zabano.ChatStore.
-func (db *DB) SendMessage(ctx context.Context, userID, chatID int64, content string, att *zabano.Attachment) (m *zabano.Message, err error) {
+func (db *DB) SendMessage(ctx context.Context, userID, chatID int64, content string, att *zabano.Attachment, max int) (m *zabano.Message, err error) {
 	err = db.write(ctx, func(tx *Tx) error {
 		c, err := findChat(ctx, tx, userID, chatID)
 		if err != nil {
@@ -186,6 +186,11 @@ func (db *DB) SendMessage(ctx context.Context, userID, chatID int64, content str
 		}
 		if other := c.Other(userID); other.Deleted() {
 			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgChatDeleted)
+		}
+		if max > 0 {
+			if err := take(ctx, tx, zabano.MessageLimitKey(userID), max, zabano.MessageWindow); err != nil {
+				return err
+			}
 		}
 		m = &zabano.Message{ChatID: chatID, SenderID: userID, Content: content, CreatedAt: tx.now, Attachment: att}
 		var file any

@@ -44,7 +44,7 @@ func TestChats(t *testing.T) {
 
 		for i := range 5 {
 			m.clock.Add(time.Second)
-			if _, err := db.SendMessage(ctx, sara.ID, c.ID, fmt.Sprintf("سلام %d", i), nil); err != nil {
+			if _, err := db.SendMessage(ctx, sara.ID, c.ID, fmt.Sprintf("سلام %d", i), nil, 0); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -52,11 +52,11 @@ func TestChats(t *testing.T) {
 			t.Fatalf("teacher's unread: %+v", list[0])
 		}
 		m.clock.Add(time.Second)
-		reply, err := db.SendMessage(ctx, m.teacher.ID, c.ID, "Hello", nil)
+		reply, err := db.SendMessage(ctx, m.teacher.ID, c.ID, "Hello", nil, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.SendMessage(ctx, nima.ID, c.ID, "intrusion", nil); code(err) != zabano.ENOTFOUND {
+		if _, err := db.SendMessage(ctx, nima.ID, c.ID, "intrusion", nil, 0); code(err) != zabano.ENOTFOUND {
 			t.Fatalf("a stranger writes: %v", err)
 		}
 
@@ -140,10 +140,10 @@ func TestReadReceipts(t *testing.T) {
 		if err := db.MarkRead(ctx, m.teacher.ID, c.ID); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.SendMessage(ctx, sara.ID, c.ID, "one", nil); err != nil {
+		if _, err := db.SendMessage(ctx, sara.ID, c.ID, "one", nil, 0); err != nil {
 			t.Fatal(err)
 		}
-		second, err := db.SendMessage(ctx, sara.ID, c.ID, "two", nil)
+		second, err := db.SendMessage(ctx, sara.ID, c.ID, "two", nil, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -198,11 +198,11 @@ func TestAttachments(t *testing.T) {
 			t.Fatal(err)
 		}
 		att := &zabano.Attachment{Key: "attachments/0123456789abcdef0123456789abcdef.png", Name: "تکلیف.png", Size: 1234}
-		msg, err := db.SendMessage(ctx, sara.ID, c.ID, "", att)
+		msg, err := db.SendMessage(ctx, sara.ID, c.ID, "", att, 0)
 		if err != nil || msg.Attachment != att {
 			t.Fatalf("send: %+v %v", msg, err)
 		}
-		plain, err := db.SendMessage(ctx, m.teacher.ID, c.ID, "nice", nil)
+		plain, err := db.SendMessage(ctx, m.teacher.ID, c.ID, "nice", nil, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -256,7 +256,7 @@ func TestEventChain(t *testing.T) {
 			}
 			wg.Go(func() {
 				for i := range each {
-					if _, err := db.SendMessage(ctx, s.ID, c.ID, fmt.Sprintf("%d/%d", w, i), nil); err != nil {
+					if _, err := db.SendMessage(ctx, s.ID, c.ID, fmt.Sprintf("%d/%d", w, i), nil, 0); err != nil {
 						t.Error(err)
 						return
 					}

@@ -9,22 +9,25 @@ import (
 
 // Take implements zabano.Limiter.
 func (db *DB) Take(ctx context.Context, key string, max int, window time.Duration) error {
-	return db.write(ctx, func(tx *Tx) error {
-		// SQLite's IMMEDIATE transactions already run one at a time; PostgreSQL
-		// needs a lock per key, or two processes could both take the last place.
-		if err := lockKeys(ctx, tx, key); err != nil {
-			return err
-		}
-		n, wait, err := countEvents(ctx, tx, key, window)
-		if err != nil {
-			return err
-		}
-		if n >= max {
-			return zabano.TooMany(wait)
-		}
-		_, err = tx.exec(ctx, `INSERT INTO rate_events (key, at) VALUES (?, ?)`, key, ms(tx.now))
+	return db.write(ctx, func(tx *Tx) error { return take(ctx, tx, key, max, window) })
+}
+
+// take is Take in tx, for writes that count themselves.
+func take(ctx context.Context, tx *Tx, key string, max int, window time.Duration) error {
+	// SQLite's IMMEDIATE transactions already run one at a time; PostgreSQL
+	// needs a lock per key, or two processes could both take the last place.
+	if err := lockKeys(ctx, tx, key); err != nil {
 		return err
-	})
+	}
+	n, wait, err := countEvents(ctx, tx, key, window)
+	if err != nil {
+		return err
+	}
+	if n >= max {
+		return zabano.TooMany(wait)
+	}
+	_, err = tx.exec(ctx, `INSERT INTO rate_events (key, at) VALUES (?, ?)`, key, ms(tx.now))
+	return err
 }
 
 func countEvents(ctx context.Context, tx *Tx, key string, window time.Duration) (int, time.Duration, error) {

@@ -270,7 +270,8 @@ func (db *DB) SavedAmong(ctx context.Context, studentID int64, teacherIDs []int6
 	for _, id := range teacherIDs {
 		args = append(args, id)
 	}
-	err = db.read(ctx, func(tx *Tx) error {
+	// One statement, outside a transaction: every cached list page pays it.
+	err = db.readOne(ctx, func(tx *Tx) error {
 		return scanAll(ctx, tx, func(rows *sql.Rows) error {
 			var id int64
 			err := rows.Scan(&id)

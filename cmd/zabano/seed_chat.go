@@ -36,7 +36,7 @@ func seedChatFile(ctx context.Context, db *sqlstore.DB, store media.Store, teach
 	defer func() { db.Now = time.Now }()
 	db.Now = func() time.Time { return now.Add(-30 * time.Minute) }
 	_, err = db.SendMessage(ctx, teacher.User.ID, chat.ID, "برگهٔ تمرین کلاس امروز؛ پیش از کلاس نگاهی بیندازید.",
-		&zabano.Attachment{Key: key, Name: name, Size: size})
+		&zabano.Attachment{Key: key, Name: name, Size: size}, 0)
 	return err
 }
 

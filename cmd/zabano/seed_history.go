@@ -56,7 +56,7 @@ func seedHistory(ctx context.Context, db *sqlstore.DB, store media.Store, teache
 	var chat *zabano.Chat
 	say := func(when time.Time, from int64, text string) error {
 		at = when
-		_, err := db.SendMessage(ctx, from, chat.ID, text, nil)
+		_, err := db.SendMessage(ctx, from, chat.ID, text, nil, 0)
 		return err
 	}
 	note := func(when time.Time, title, content string) error {

@@ -77,7 +77,7 @@ func seedMoney(ctx context.Context, db *sqlstore.DB, teachers []*zabano.TeacherP
 		{3 * time.Hour, teacher.User.ID, "من تا آخر کلاس آنلاین بودم؛ اتصال شما قطع شده بود."},
 	} {
 		at = b.Start.Add(m.after)
-		if _, err := db.SendMessage(ctx, m.from, chat.ID, m.text, nil); err != nil {
+		if _, err := db.SendMessage(ctx, m.from, chat.ID, m.text, nil, 0); err != nil {
 			return err
 		}
 	}

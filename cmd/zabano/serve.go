@@ -158,7 +158,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		TrustProxy:    c.trustProxy,
 		Logger:        logger,
 		// Chat messages a user may send per zabano.MessageWindow.
-		Limiter: db, MessagesPerMinute: c.messagesPerMinute,
+		MessagesPerMinute: c.messagesPerMinute,
 	}
 	// The SMS driver sends the codes, and is the SMS channel of notifications.
 	var sender interface {
