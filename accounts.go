@@ -60,7 +60,10 @@ type Accounts struct {
 	// PasswordChangesPerUser caps a user's change-password tries per
 	// LoginWindow, so that a stolen session cannot guess the current password.
 	PasswordChangesPerUser int
-	Now                    func() time.Time
+	// SignedIn, when set, keeps the users Authenticate admits; every
+	// committed change of users' accounts must reach its Changed.
+	SignedIn *SignedIn
+	Now      func() time.Time
 }
 
 // SendCode sends a new verification code to the phone rawPhone.
@@ -265,6 +268,14 @@ func passwordTries(u *User) string { return "password-change:" + strconv.FormatI
 
 // Authenticate returns the user that the access token s was issued to.
 func (a *Accounts) Authenticate(ctx context.Context, s string) (*User, error) {
+	now := a.Now()
+	var seq uint64
+	if a.SignedIn != nil {
+		var u *User
+		if u, seq = a.SignedIn.get(s, now); u != nil {
+			return u, nil
+		}
+	}
 	c, err := a.Tokens.Parse(s)
 	if err != nil {
 		return nil, err
@@ -276,5 +287,15 @@ func (a *Accounts) Authenticate(ctx context.Context, s string) (*User, error) {
 	if ErrorCode(err) == ENOTFOUND || err == nil && (u.TokenVersion != c.Version || u.Role != c.Role || !u.DeletedAt.IsZero()) {
 		return nil, Errorf(EUNAUTHORIZED, msgTokenInvalid)
 	}
-	return u, err
+	if err != nil {
+		return nil, err
+	}
+	if a.SignedIn != nil {
+		expires := now.Add(SignedInTTL)
+		if c.Expires.Before(expires) {
+			expires = c.Expires
+		}
+		a.SignedIn.put(s, seq, u, expires)
+	}
+	return u, nil
 }

@@ -279,6 +279,11 @@ type TeacherChange struct {
 // TeacherChanges: it, ':' and the schema.
 const TeacherChangeChannel = "zabano_teacher_changes"
 
+// UsersChangeChannel names the PostgreSQL notification channel of the
+// writes of users' accounts (zabano.SignedIn), whose payload is empty: it,
+// ':' and the schema.
+const UsersChangeChannel = "zabano_user_changes"
+
 // String is "*" for a change of anything, else the teachers' ids joined by commas.
 func (c TeacherChange) String() string {
 	if c.All {

@@ -25,6 +25,7 @@ type Claims struct {
 	UserID  int64
 	Role    Role
 	Version int
+	Expires time.Time
 }
 
 type tokenClaims struct {
@@ -73,5 +74,5 @@ func (t *Tokens) Parse(s string) (Claims, error) {
 	if err != nil || id <= 0 {
 		return Claims{}, Errorf(EUNAUTHORIZED, msgTokenInvalid)
 	}
-	return Claims{UserID: id, Role: c.Role, Version: c.Version}, nil
+	return Claims{UserID: id, Role: c.Role, Version: c.Version, Expires: c.ExpiresAt.Time}, nil
 }

@@ -130,6 +130,7 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 			Now:             clock.Now,
 			// As in production.
 			PasswordChangesPerUser: 5,
+			SignedIn:               zabano.NewSignedIn(),
 		},
 		Wallets:       &zabano.Wallets{Store: db, Adjustments: db, Now: clock.Now},
 		Notifications: &zabano.Notifications{Store: db, Deliveries: db},
@@ -147,7 +148,7 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 		Logger:     logger,
 		// Limits as in production.
 		MessagesPerMinute: 30,
-		MailOutbox: mailbox,
+		MailOutbox:        mailbox,
 		Emails: &zabano.Emails{
 			Store: db, Limiter: db, Links: links, Logger: logger,
 			Sender: &mail.Sender{Transport: mailbox, Links: links, Now: clock.Now},
@@ -157,6 +158,7 @@ func newApp(t *testing.T, db *sqlstore.DB, opts ...func(*httpapi.Server)) *app {
 	// cache, which every change of the store reaches.
 	s.Cache = httpapi.NewResponseCache()
 	db.OnTeacherChange = s.Cache.Changed
+	db.OnUsersChange = s.Accounts.SignedIn.Changed
 	for _, opt := range opts {
 		opt(s)
 	}

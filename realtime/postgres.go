@@ -3,6 +3,7 @@ package realtime
 import (
 	"context"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -21,8 +22,11 @@ type Postgres struct {
 	// commits (sqlstore announces them), and of a change of anything after
 	// a gap in which some may have been lost.
 	Changes func(zabano.TeacherChange)
-	dsn     string
-	logger  *slog.Logger
+	// UsersChanged, when set, hears of the writes of users' accounts every
+	// process commits, and after a gap in which some may have been lost.
+	UsersChanged func()
+	dsn          string
+	logger       *slog.Logger
 }
 
 // NewPostgres returns a notifier listening to the database dsn. Listen
@@ -63,8 +67,12 @@ func (p *Postgres) listen(ctx context.Context, ready *chan<- struct{}) error {
 	if err := conn.QueryRow(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
 		return err
 	}
-	events, changes := zabano.EventChannel+":"+schema, zabano.TeacherChangeChannel+":"+schema
-	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{events}.Sanitize()+"; LISTEN "+pgx.Identifier{changes}.Sanitize()); err != nil {
+	events, changes, users := zabano.EventChannel+":"+schema, zabano.TeacherChangeChannel+":"+schema, zabano.UsersChangeChannel+":"+schema
+	listen := make([]string, 3)
+	for i, channel := range []string{events, changes, users} {
+		listen[i] = "LISTEN " + pgx.Identifier{channel}.Sanitize()
+	}
+	if _, err := conn.Exec(ctx, strings.Join(listen, "; ")); err != nil {
 		return err
 	}
 	if *ready != nil {
@@ -75,14 +83,23 @@ func (p *Postgres) listen(ctx context.Context, ready *chan<- struct{}) error {
 	if p.Changes != nil {
 		p.Changes(zabano.TeacherChange{All: true})
 	}
+	if p.UsersChanged != nil {
+		p.UsersChanged()
+	}
 	for {
 		n, err := conn.WaitForNotification(ctx)
 		if err != nil {
 			return err
 		}
-		if n.Channel == changes {
+		switch n.Channel {
+		case changes:
 			if p.Changes != nil {
 				p.Changes(zabano.ParseTeacherChange(n.Payload))
+			}
+			continue
+		case users:
+			if p.UsersChanged != nil {
+				p.UsersChanged()
 			}
 			continue
 		}

@@ -26,6 +26,10 @@ var unwatched = []string{
 	"UPDATE users SET level",
 }
 
+// notAccount are the writes to users of columns zabano.User does not hold:
+// they change no signed-in user (zabano.SignedIn).
+var notAccount = []string{"UPDATE users SET stream_seen_at", "UPDATE users SET level"}
+
 // writtenTable is the table the statement q writes, or "" for a read.
 func writtenTable(q string) string {
 	for _, verb := range []string{"INSERT INTO ", "UPDATE ", "DELETE FROM "} {
@@ -37,10 +41,14 @@ func writtenTable(q string) string {
 	return ""
 }
 
-// watch notes what the statement q changes of what students see.
+// watch notes what the statement q changes of what students see, and of
+// users' accounts.
 func (tx *Tx) watch(q string) {
 	q = strings.TrimSpace(q)
 	table := writtenTable(q)
+	if table == "users" && !slices.ContainsFunc(notAccount, func(p string) bool { return strings.HasPrefix(q, p) }) {
+		tx.usersChanged = true
+	}
 	switch {
 	case !watched[table] || slices.ContainsFunc(unwatched, func(p string) bool { return strings.HasPrefix(q, p) }):
 	case table == "slots" || strings.HasPrefix(q, "UPDATE teacher_profiles SET sessions"):
@@ -91,6 +99,9 @@ func (tx *Tx) announce(ctx context.Context, c zabano.TeacherChange, changed bool
 	}
 	if changed {
 		notify(zabano.TeacherChangeChannel, c.String())
+	}
+	if tx.usersChanged {
+		notify(zabano.UsersChangeChannel, "")
 	}
 	if len(tx.events) > 0 {
 		notify(zabano.EventChannel, zabano.EventsPayload(tx.events))

@@ -183,7 +183,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		Now:             now,
 		// A stolen session must not guess the password it would need.
 		PasswordChangesPerUser: c.passwordChangesPerUser,
+		SignedIn:               zabano.NewSignedIn(),
 	}
+	db.OnUsersChange = srv.Accounts.SignedIn.Changed
 	// Email goes through the mail server, or in dev without one into the
 	// outbox at /api/dev/mail-outbox/. Its links are signed with a key of its own.
 	links := &zabano.EmailLinks{Key: []byte("email-link:" + c.secret), PublicURL: c.publicURL, Now: now}
@@ -236,6 +238,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		if srv.Cache != nil {
 			pg.Changes = srv.Cache.Changed
 		}
+		pg.UsersChanged = srv.Accounts.SignedIn.Changed
 		go pg.Listen(ctx, nil)
 		srv.Notifier = pg
 	} else {
