@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/zabano/zabano"
@@ -245,12 +246,21 @@ func zone(name, def string) (*time.Location, error) {
 	if name == "" {
 		name = def
 	}
+	if loc, ok := zones.Load(name); ok {
+		return loc.(*time.Location), nil
+	}
 	loc, err := time.LoadLocation(name)
 	if err != nil || name == "Local" {
 		return nil, zabano.FieldError("timezone", zabano.MsgTimeZone)
 	}
+	zones.Store(name, loc)
 	return loc, nil
 }
+
+// zones are the time zones zone loaded, by name: loading one reads and
+// parses its file, and most calls name the same few. Only the database's
+// names get in, so it stays small.
+var zones sync.Map
 
 // maxFieldBytes caps one text field of a multipart request.
 const maxFieldBytes = 64 << 10
