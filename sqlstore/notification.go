@@ -227,9 +227,11 @@ func notifyUser(ctx context.Context, tx *Tx, user int64, kind zabano.Notificatio
 func notifyUnread(ctx context.Context, tx *Tx, c *zabano.Chat, from int64) error {
 	to := c.Other(from)
 	var pending bool
-	err := tx.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM notifications n JOIN deliveries d ON d.notification_id = n.id
+	// The deliveries are looked up by notification, never the notification
+	// by every pending delivery (as SQLite's planner would join them).
+	err := tx.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM notifications n
 		WHERE n.user_id = ? AND n.kind = ? AND n.object_type = ? AND n.object_id = ? AND n.created_at > ?
-			AND d.channel <> ? AND d.status IN (?, ?))`,
+			AND EXISTS (SELECT 1 FROM deliveries d WHERE d.notification_id = n.id AND d.channel <> ? AND d.status IN (?, ?)))`,
 		to.ID, zabano.KindMessageUnread, zabano.ObjectChat, c.ID, ms(tx.now.Add(-zabano.UnreadEvery)),
 		zabano.ChannelApp, zabano.DeliveryPending, zabano.DeliverySent).Scan(&pending)
 	if err != nil || pending {
