@@ -633,43 +633,48 @@ func findBooking(ctx context.Context, tx *Tx, id int64) (*zabano.Booking, error)
 	return scanBooking(tx.queryRow(ctx, `SELECT `+bookingColumns+bookingJoins+` WHERE b.id = ?`, id))
 }
 
-// Classes implements zabano.BookingStore: four queries in one read, so that a
-// class and what hangs on it are seen at the same instant.
+// Classes implements zabano.BookingStore: one statement, so that a class
+// and what hangs on it (its review, its open proposal of another time, its
+// problem report, each at most one) are seen at the same instant, in one
+// round trip and without a transaction.
 func (db *DB) Classes(ctx context.Context, u *zabano.User) (list []zabano.Class, err error) {
 	col := side(u.Role)
-	err = db.read(ctx, func(tx *Tx) error {
-		byID := map[int64]*zabano.Class{}
-		rows, err := tx.query(ctx, `SELECT `+bookingColumns+bookingJoins+` WHERE b.`+col+` = ? ORDER BY b.start_at, b.id`, u.ID)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			b, err := scanBooking(rows)
-			if err != nil {
+	// The open status is written out: bound, it would match the open
+	// proposals' partial index and make SQLite plan the statement again on
+	// every call.
+	q := `SELECT ` + bookingColumns + `, ` + realias(reviewColumns, "r", "rv", "s", "rs") + `, ` +
+		realias(rescheduleColumns, "r", "rr", "s", "rt") + `, ` + realias(problemColumns, "p", "rp") +
+		bookingJoins + `
+		LEFT JOIN reviews rv ON rv.booking_id = b.id LEFT JOIN users rs ON rs.id = rv.student_id
+		LEFT JOIN reschedules rr ON rr.booking_id = b.id AND rr.status = 'open' AND rr.expires_at > ?
+		LEFT JOIN slots rt ON rt.id = rr.slot_id
+		LEFT JOIN problem_reports rp ON rp.booking_id = b.id
+		WHERE b.` + col + ` = ? ORDER BY b.start_at, b.id`
+	var parts *rowParts
+	err = db.readOne(ctx, func(tx *Tx) error {
+		return scanAll(ctx, tx, func(rows *sql.Rows) (err error) {
+			if parts == nil {
+				if parts, err = newRowParts(rows); err != nil {
+					return err
+				}
+			}
+			if err := parts.read(); err != nil {
 				return err
 			}
-			list = append(list, zabano.Class{Booking: b})
-		}
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		for i := range list {
-			byID[list[i].ID] = &list[i]
-		}
-		reviews, err := findReviews(ctx, tx, `r.`+col+` = ?`, u.ID)
-		if err != nil {
-			return err
-		}
-		for _, r := range reviews {
-			if c := byID[r.BookingID]; c != nil {
-				c.Review = r
+			var c zabano.Class
+			if c.Booking, err = scanBooking(parts); err != nil {
+				return err
 			}
-		}
-		if err := openReschedules(ctx, tx, u, byID); err != nil {
+			if c.Review, err = optional(parts, scanReview); err != nil {
+				return err
+			}
+			if c.Reschedule, err = optional(parts, scanReschedule); err != nil {
+				return err
+			}
+			c.Problem, err = optional(parts, func(row interface{ Scan(...any) error }) (*zabano.ProblemReport, error) { return scanProblem(row) })
+			list = append(list, c)
 			return err
-		}
-		return bookingProblems(ctx, tx, u, byID)
+		}, q, ms(tx.now), u.ID)
 	})
 	return list, err
 }

@@ -211,23 +211,3 @@ func scanProblem(row interface{ Scan(...any) error }, extra ...any) (*zabano.Pro
 func findProblem(ctx context.Context, tx *Tx, id int64) (*zabano.ProblemReport, error) {
 	return scanProblem(tx.queryRow(ctx, `SELECT `+problemColumns+` FROM problem_reports p WHERE p.id = ?`, id))
 }
-
-// bookingProblems hangs the reports of u's classes on them.
-func bookingProblems(ctx context.Context, tx *Tx, u *zabano.User, classes map[int64]*zabano.Class) error {
-	rows, err := tx.query(ctx, `SELECT `+problemColumns+` FROM problem_reports p
-		WHERE p.booking_id IN (SELECT id FROM bookings WHERE `+side(u.Role)+` = ?)`, u.ID)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		r, err := scanProblem(rows)
-		if err != nil {
-			return err
-		}
-		if c := classes[r.BookingID]; c != nil {
-			c.Problem = r
-		}
-	}
-	return rows.Err()
-}

@@ -198,26 +198,3 @@ func scanReschedule(row interface{ Scan(...any) error }) (*zabano.Reschedule, er
 func findReschedule(ctx context.Context, tx *Tx, id int64) (*zabano.Reschedule, error) {
 	return scanReschedule(tx.queryRow(ctx, `SELECT `+rescheduleColumns+` FROM reschedules r JOIN slots s ON s.id = r.slot_id WHERE r.id = ?`, id))
 }
-
-// openReschedules hangs the open proposals of u's classes on them. The status is
-// written out: bound, it would match the open proposals' partial index and
-// make SQLite plan the statement again on every call.
-func openReschedules(ctx context.Context, tx *Tx, u *zabano.User, classes map[int64]*zabano.Class) error {
-	rows, err := tx.query(ctx, `SELECT `+rescheduleColumns+` FROM reschedules r JOIN slots s ON s.id = r.slot_id
-		JOIN bookings b ON b.id = r.booking_id WHERE b.`+side(u.Role)+` = ? AND r.status = 'open' AND r.expires_at > ?`,
-		u.ID, ms(tx.now))
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		r, err := scanReschedule(rows)
-		if err != nil {
-			return err
-		}
-		if c := classes[r.BookingID]; c != nil {
-			c.Reschedule = r
-		}
-	}
-	return rows.Err()
-}
