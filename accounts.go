@@ -61,7 +61,7 @@ type Accounts struct {
 	// LoginWindow, so that a stolen session cannot guess the current password.
 	PasswordChangesPerUser int
 	// SignedIn, when set, keeps the users Authenticate admits; every
-	// committed change of users' accounts must reach its Changed.
+	// committed change of users must reach its Changed.
 	SignedIn *SignedIn
 	Now      func() time.Time
 }
@@ -272,7 +272,7 @@ func (a *Accounts) Authenticate(ctx context.Context, s string) (*User, error) {
 	var seq uint64
 	if a.SignedIn != nil {
 		var u *User
-		if u, seq = a.SignedIn.get(s, now); u != nil {
+		if u, seq = a.SignedIn.user(s, now); u != nil {
 			return u, nil
 		}
 	}
@@ -295,7 +295,7 @@ func (a *Accounts) Authenticate(ctx context.Context, s string) (*User, error) {
 		if c.Expires.Before(expires) {
 			expires = c.Expires
 		}
-		a.SignedIn.put(s, seq, u, expires)
+		a.SignedIn.keepUser(s, seq, u, expires)
 	}
 	return u, nil
 }

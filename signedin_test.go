@@ -37,7 +37,7 @@ func TestSignedInChangeDuringRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	users.onRead = a.SignedIn.Changed
+	users.onRead = func() { a.SignedIn.Changed(zabano.UserChange{Users: []int64{7}}) }
 	for range 2 {
 		if _, err := a.Authenticate(t.Context(), token); err != nil {
 			t.Fatal(err)

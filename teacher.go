@@ -260,8 +260,8 @@ type TeacherStore interface {
 	// UnsaveTeacher takes the mark off; taking off one that is not there
 	// changes nothing, but for a teacher who is not listed, who is not found.
 	UnsaveTeacher(ctx context.Context, studentID, teacherID int64) error
-	// SavedAmong reports which of teacherIDs the student saved.
-	SavedAmong(ctx context.Context, studentID int64, teacherIDs []int64) (map[int64]bool, error)
+	// SavedTeachers is the set of teachers the student saved.
+	SavedTeachers(ctx context.Context, studentID int64) (map[int64]bool, error)
 }
 
 // TeacherChange is what a committed write changed of what students see of
@@ -279,33 +279,36 @@ type TeacherChange struct {
 // TeacherChanges: it, ':' and the schema.
 const TeacherChangeChannel = "zabano_teacher_changes"
 
-// UsersChangeChannel names the PostgreSQL notification channel of the
-// writes of users' accounts (zabano.SignedIn), whose payload is empty: it,
-// ':' and the schema.
-const UsersChangeChannel = "zabano_user_changes"
-
 // String is "*" for a change of anything, else the teachers' ids joined by commas.
-func (c TeacherChange) String() string {
-	if c.All {
-		return "*"
-	}
-	ids := make([]string, len(c.Teachers))
-	for i, id := range c.Teachers {
-		ids[i] = strconv.FormatInt(id, 10)
-	}
-	return strings.Join(ids, ",")
-}
+func (c TeacherChange) String() string { return changeString(c.All, c.Teachers) }
 
 // ParseTeacherChange reads a TeacherChange's String; what it cannot read
 // is a change of anything, which costs a cache its entries, never a stale answer.
 func ParseTeacherChange(s string) TeacherChange {
-	var c TeacherChange
+	all, ids := parseChange(s)
+	return TeacherChange{All: all, Teachers: ids}
+}
+
+// changeString is "*" for a change of anything, else ids joined by commas.
+func changeString(all bool, ids []int64) string {
+	if all {
+		return "*"
+	}
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = strconv.FormatInt(id, 10)
+	}
+	return strings.Join(parts, ",")
+}
+
+// parseChange reads a changeString; what it cannot read is a change of anything.
+func parseChange(s string) (all bool, ids []int64) {
 	for _, part := range strings.Split(s, ",") {
 		id, err := strconv.ParseInt(part, 10, 64)
 		if err != nil {
-			return TeacherChange{All: true}
+			return true, nil
 		}
-		c.Teachers = append(c.Teachers, id)
+		ids = append(ids, id)
 	}
-	return c
+	return false, ids
 }

@@ -81,14 +81,78 @@ func TestSignedInUsers(t *testing.T) {
 	})
 }
 
-// TestSignedInAcrossProcesses: an account changed through one server is
-// read again by another over the same PostgreSQL, as soon as the change's
-// notification reaches it: a suspended user's token stops working there too.
+// countedTeachers counts the reads of a student's saved teachers.
+type countedTeachers struct {
+	zabano.TeacherStore
+	reads atomic.Int32
+}
+
+func (c *countedTeachers) SavedTeachers(ctx context.Context, studentID int64) (map[int64]bool, error) {
+	c.reads.Add(1)
+	return c.TeacherStore.SavedTeachers(ctx, studentID)
+}
+
+// savedOn is whether the student's list shows teacher saved.
+func savedOn(t *testing.T, a *app, token string, teacher string) bool {
+	t.Helper()
+	for _, c := range a.cards(t, token, "").Results {
+		if c.Username == teacher {
+			return *c.Saved
+		}
+	}
+	t.Fatalf("%s is not on the list", teacher)
+	return false
+}
+
+// TestSavedTeachersKept: the teachers a student saved are read once for
+// their list pages, again when they save or take off one, and not when
+// another student does.
+func TestSavedTeachersKept(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		var teachers countedTeachers
+		a := newApp(t, db, func(srv *httpapi.Server) {
+			teachers.TeacherStore = srv.Teachers
+			srv.Teachers = &teachers
+		})
+		s := newSearchScene(t, a)
+		wantReads := func(what string, want int32) {
+			t.Helper()
+			if n := teachers.reads.Swap(0); n != want {
+				t.Errorf("%s: %d reads of saved teachers, want %d", what, n, want)
+			}
+		}
+		save := func(method, token string, id int64) {
+			t.Helper()
+			if r := a.do(req{method: method, path: fmt.Sprintf("/api/teachers/%d/save/", id), token: token}); r.status != 204 {
+				t.Fatalf("%s save: %d %s", method, r.status, r.body)
+			}
+		}
+		if savedOn(t, a, s.sara, "ali") || savedOn(t, a, s.sara, "ali") || savedOn(t, a, s.nima, "ali") {
+			t.Fatal("ali saved before anyone saved him")
+		}
+		wantReads("two students' pages", 2)
+		save("POST", s.sara, s.ali)
+		if !savedOn(t, a, s.sara, "ali") || savedOn(t, a, s.nima, "ali") {
+			t.Error("sara's mark on ali: not on her page, or on nima's")
+		}
+		wantReads("after sara saved", 1)
+		save("DELETE", s.sara, s.ali)
+		if savedOn(t, a, s.sara, "ali") {
+			t.Error("ali still saved on sara's page after she took the mark off")
+		}
+		wantReads("after sara took it off", 1)
+	})
+}
+
+// TestSignedInAcrossProcesses: a student's saved teachers and account,
+// changed through one server, are read again by another over the same
+// PostgreSQL as soon as the change's notification reaches it: a mark shows
+// there, and a suspended user's token stops working there too.
 func TestSignedInAcrossProcesses(t *testing.T) {
 	dsn, open := sharedPostgres(t)
 	a := newApp(t, open())
 	ops := a.operator("ops", "09121000109")
-	a.register("sara", zabano.RoleStudent, "09121000101")
+	scene := newSearchScene(t, a)
 	b := newApp(t, open(), func(srv *httpapi.Server) {
 		pg := realtime.NewPostgres(dsn, slog.New(slog.NewTextHandler(io.Discard, nil)))
 		pg.UsersChanged = srv.Accounts.SignedIn.Changed
@@ -97,19 +161,27 @@ func TestSignedInAcrossProcesses(t *testing.T) {
 		<-ready
 	})
 	sara := b.login("sara", "secret1")
-	if r := b.do(req{method: "GET", path: "/api/profile/", token: sara}); r.status != 200 {
-		t.Fatalf("the other server: %d %s", r.status, r.body)
+	within5s := func(what string, ok func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(5 * time.Second); !ok(); time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the other server, 5 s later: %s", what)
+			}
+		}
 	}
+	if savedOn(t, b, sara, "ali") {
+		t.Fatal("ali saved before sara saved him")
+	}
+	if r := a.do(req{method: "POST", path: fmt.Sprintf("/api/teachers/%d/save/", scene.ali), token: scene.sara}); r.status != 204 {
+		t.Fatalf("save: %d %s", r.status, r.body)
+	}
+	within5s("ali is not saved on sara's page", func() bool { return savedOn(t, b, sara, "ali") })
+
 	path := fmt.Sprintf("/api/admin/users/%d/suspend/", a.userID(t, "sara"))
 	if r := a.do(req{method: "POST", path: path, token: ops, body: map[string]string{"reason": "spam"}}); r.status != 200 {
 		t.Fatalf("suspend: %d %s", r.status, r.body)
 	}
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if r := b.do(req{method: "GET", path: "/api/profile/", token: sara}); r.status == 401 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the other server still admits the suspended user 5 s later")
-		}
-	}
+	within5s("the suspended user is admitted", func() bool {
+		return b.do(req{method: "GET", path: "/api/profile/", token: sara}).status == 401
+	})
 }

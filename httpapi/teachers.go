@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"slices"
@@ -442,7 +443,7 @@ func (s *Server) markSaved(r *http.Request, u *zabano.User, v any) (string, func
 	for i, t := range page.Results {
 		ids[i] = t.ID
 	}
-	mine, err := s.Teachers.SavedAmong(r.Context(), u.ID, ids)
+	mine, err := s.savedTeachers(r.Context(), u.ID)
 	if err != nil {
 		return "", nil, err
 	}
@@ -460,6 +461,16 @@ func (s *Server) markSaved(r *http.Request, u *zabano.User, v any) (string, func
 		}
 		return &page
 	}, nil
+}
+
+// savedTeachers is the set of teachers the student saved, kept with the
+// signed-in users when they are kept.
+func (s *Server) savedTeachers(ctx context.Context, studentID int64) (map[int64]bool, error) {
+	read := func() (map[int64]bool, error) { return s.Teachers.SavedTeachers(ctx, studentID) }
+	if s.Accounts.SignedIn == nil {
+		return read()
+	}
+	return s.Accounts.SignedIn.Saved(studentID, s.Now(), read)
 }
 
 // saveTeacher is POST /api/teachers/{id}/save/: the student saves a listed

@@ -22,9 +22,10 @@ type Postgres struct {
 	// commits (sqlstore announces them), and of a change of anything after
 	// a gap in which some may have been lost.
 	Changes func(zabano.TeacherChange)
-	// UsersChanged, when set, hears of the writes of users' accounts every
-	// process commits, and after a gap in which some may have been lost.
-	UsersChanged func()
+	// UsersChanged, when set, hears of the zabano.UserChanges every process
+	// commits, and of a change of anyone after a gap in which some may have
+	// been lost.
+	UsersChanged func(zabano.UserChange)
 	dsn          string
 	logger       *slog.Logger
 }
@@ -84,7 +85,7 @@ func (p *Postgres) listen(ctx context.Context, ready *chan<- struct{}) error {
 		p.Changes(zabano.TeacherChange{All: true})
 	}
 	if p.UsersChanged != nil {
-		p.UsersChanged()
+		p.UsersChanged(zabano.UserChange{All: true})
 	}
 	for {
 		n, err := conn.WaitForNotification(ctx)
@@ -99,7 +100,7 @@ func (p *Postgres) listen(ctx context.Context, ready *chan<- struct{}) error {
 			continue
 		case users:
 			if p.UsersChanged != nil {
-				p.UsersChanged()
+				p.UsersChanged(zabano.ParseUserChange(n.Payload))
 			}
 			continue
 		}

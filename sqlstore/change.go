@@ -42,12 +42,15 @@ func writtenTable(q string) string {
 }
 
 // watch notes what the statement q changes of what students see, and of
-// users' accounts.
+// users (their accounts and saved teachers).
 func (tx *Tx) watch(q string) {
 	q = strings.TrimSpace(q)
 	table := writtenTable(q)
-	if table == "users" && !slices.ContainsFunc(notAccount, func(p string) bool { return strings.HasPrefix(q, p) }) {
-		tx.usersChanged = true
+	switch {
+	case table == "users" && !slices.ContainsFunc(notAccount, func(p string) bool { return strings.HasPrefix(q, p) }):
+		tx.changedAnyone = true
+	case table == "saved_teachers":
+		tx.savedWrites = true
 	}
 	switch {
 	case !watched[table] || slices.ContainsFunc(unwatched, func(p string) bool { return strings.HasPrefix(q, p) }):
@@ -67,6 +70,25 @@ func (tx *Tx) watch(q string) {
 // it writes.
 func (tx *Tx) changesTeachers(teacherIDs ...int64) {
 	tx.changedTeachers = append(tx.changedTeachers, teacherIDs...)
+}
+
+// changesUsers names the users whose saved teachers the transaction writes
+// (zabano.SignedIn keeps them). Without it such a write is a change of
+// anyone; with it, of those users alone. A transaction that names any must
+// name every user whose saved teachers it writes.
+func (tx *Tx) changesUsers(userIDs ...int64) {
+	tx.changedUsers = append(tx.changedUsers, userIDs...)
+}
+
+// userChange is what the transaction changed of users, if anything.
+func (tx *Tx) userChange() (zabano.UserChange, bool) {
+	switch {
+	case tx.changedAnyone || tx.savedWrites && len(tx.changedUsers) == 0:
+		return zabano.UserChange{All: true}, true
+	case tx.savedWrites:
+		return zabano.UserChange{Users: tx.changedUsers}, true
+	}
+	return zabano.UserChange{}, false
 }
 
 // change is what the transaction changed of what students see, if anything.
@@ -100,8 +122,8 @@ func (tx *Tx) announce(ctx context.Context, c zabano.TeacherChange, changed bool
 	if changed {
 		notify(zabano.TeacherChangeChannel, c.String())
 	}
-	if tx.usersChanged {
-		notify(zabano.UsersChangeChannel, "")
+	if c, ok := tx.userChange(); ok {
+		notify(zabano.UsersChangeChannel, c.String())
 	}
 	if len(tx.events) > 0 {
 		notify(zabano.EventChannel, zabano.EventsPayload(tx.events))

@@ -52,10 +52,10 @@ type DB struct {
 	// students see of teachers in this process; other processes hear of it
 	// on zabano.TeacherChangeChannel.
 	OnTeacherChange func(zabano.TeacherChange)
-	// OnUsersChange, when set, hears of each committed write of users'
-	// accounts in this process (zabano.SignedIn.Changed); other processes
-	// hear of it on zabano.UsersChangeChannel.
-	OnUsersChange func()
+	// OnUsersChange, when set, hears of each committed change of users in
+	// this process (zabano.SignedIn.Changed); other processes hear of it on
+	// zabano.UsersChangeChannel.
+	OnUsersChange func(zabano.UserChange)
 	// OnEvents, when set, is handed the events each transaction wrote, once
 	// it commits (zabano.Notifier.Publish); other processes hear of them on
 	// zabano.EventChannel.
@@ -245,11 +245,11 @@ type Tx struct {
 	cache  *stmtCache
 	stmts  map[string]*sql.Stmt
 	missed []string
-	// What the transaction changes of what students see, and whether it
-	// writes users' accounts (change.go).
-	changedAll, teacherWrites bool
-	changedTeachers           []int64
-	usersChanged              bool
+	// What the transaction changes of what students see, and of users (change.go).
+	changedAll, teacherWrites  bool
+	changedTeachers            []int64
+	changedAnyone, savedWrites bool
+	changedUsers               []int64
 	// events are the events the transaction wrote (addEvents).
 	events []zabano.Event
 }
@@ -421,8 +421,8 @@ func (db *DB) run(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn fun
 	if changed && db.OnTeacherChange != nil {
 		db.OnTeacherChange(change)
 	}
-	if tx.usersChanged && db.OnUsersChange != nil {
-		db.OnUsersChange()
+	if c, ok := tx.userChange(); ok && db.OnUsersChange != nil {
+		db.OnUsersChange(c)
 	}
 	if len(tx.events) > 0 && db.OnEvents != nil {
 		db.OnEvents(tx.events)

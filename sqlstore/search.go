@@ -226,6 +226,7 @@ func localMS(loc *time.Location, now time.Time) (string, []any) {
 // SaveTeacher implements zabano.TeacherStore.
 func (db *DB) SaveTeacher(ctx context.Context, studentID, teacherID int64) error {
 	return db.write(ctx, func(tx *Tx) error {
+		tx.changesUsers(studentID)
 		if err := listedTeacher(ctx, tx, teacherID); err != nil {
 			return err
 		}
@@ -239,6 +240,7 @@ func (db *DB) SaveTeacher(ctx context.Context, studentID, teacherID int64) error
 // no longer listed can still be taken off.
 func (db *DB) UnsaveTeacher(ctx context.Context, studentID, teacherID int64) error {
 	return db.write(ctx, func(tx *Tx) error {
+		tx.changesUsers(studentID)
 		res, err := tx.exec(ctx, `DELETE FROM saved_teachers WHERE student_id = ? AND teacher_id = ?`, studentID, teacherID)
 		if err != nil {
 			return err
@@ -260,24 +262,16 @@ func listedTeacher(ctx context.Context, tx *Tx, id int64) error {
 	return notFound(err, zabano.MsgTeacherNotFound)
 }
 
-// SavedAmong implements zabano.TeacherStore.
-func (db *DB) SavedAmong(ctx context.Context, studentID int64, teacherIDs []int64) (saved map[int64]bool, err error) {
+// SavedTeachers implements zabano.TeacherStore.
+func (db *DB) SavedTeachers(ctx context.Context, studentID int64) (saved map[int64]bool, err error) {
 	saved = map[int64]bool{}
-	if len(teacherIDs) == 0 {
-		return saved, nil
-	}
-	args := []any{studentID}
-	for _, id := range teacherIDs {
-		args = append(args, id)
-	}
-	// One statement, outside a transaction: every cached list page pays it.
 	err = db.readOne(ctx, func(tx *Tx) error {
 		return scanAll(ctx, tx, func(rows *sql.Rows) error {
 			var id int64
 			err := rows.Scan(&id)
 			saved[id] = true
 			return err
-		}, `SELECT teacher_id FROM saved_teachers WHERE student_id = ? AND teacher_id IN (`+placeholders(len(teacherIDs))+`)`, args...)
+		}, `SELECT teacher_id FROM saved_teachers WHERE student_id = ?`, studentID)
 	})
 	return saved, err
 }
