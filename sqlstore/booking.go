@@ -658,9 +658,7 @@ func (db *DB) Classes(ctx context.Context, u *zabano.User) (list []zabano.Class,
 					return err
 				}
 			}
-			if err := parts.read(); err != nil {
-				return err
-			}
+			parts.start()
 			var c zabano.Class
 			if c.Booking, err = scanBooking(parts); err != nil {
 				return err

@@ -10,11 +10,13 @@ import (
 // rowParts reads rows that join several tables' columns one after the
 // other (a booking's, then its review's, ...), each part scanned by its
 // table's own scan function: a part's Scan takes the next len(dest)
-// columns of the row. A part whose first column is NULL, where a LEFT JOIN
-// found nothing, is absent: its Scan fills nothing and fails with errAbsent.
+// columns of the row. The first part's Scan reads the whole row, keeping
+// the other parts' values; a later part whose first column is NULL, where
+// a LEFT JOIN found nothing, is absent: its Scan fills nothing and fails
+// with errAbsent, and only a present one reads the row again.
 type rowParts struct {
 	rows    *sql.Rows
-	vals    []any // the current row, to tell absent parts
+	vals    []any // the current row's values, to tell absent parts
 	ptrs    []any
 	next    int
 	discard any
@@ -30,14 +32,8 @@ func newRowParts(rows *sql.Rows) (*rowParts, error) {
 	return &rowParts{rows: rows, vals: make([]any, len(cols)), ptrs: make([]any, len(cols))}, nil
 }
 
-// read starts the row rows is on.
-func (p *rowParts) read() error {
-	for i := range p.vals {
-		p.ptrs[i] = &p.vals[i]
-	}
-	p.next = 0
-	return p.rows.Scan(p.ptrs...)
-}
+// start begins the row rows is on.
+func (p *rowParts) start() { p.next = 0 }
 
 // Scan scans the next part into dest.
 func (p *rowParts) Scan(dest ...any) error {
@@ -46,13 +42,19 @@ func (p *rowParts) Scan(dest ...any) error {
 	if p.next > len(p.vals) {
 		return fmt.Errorf("sqlstore: a part of %d columns past the row's %d", len(dest), len(p.vals)-off)
 	}
-	if p.vals[off] == nil {
+	for i := range p.ptrs {
+		switch {
+		case i >= off && i < p.next:
+			p.ptrs[i] = dest[i-off]
+		case off == 0:
+			p.ptrs[i] = &p.vals[i]
+		default:
+			p.ptrs[i] = &p.discard
+		}
+	}
+	if off > 0 && p.vals[off] == nil {
 		return errAbsent
 	}
-	for i := range p.ptrs {
-		p.ptrs[i] = &p.discard
-	}
-	copy(p.ptrs[off:], dest)
 	return p.rows.Scan(p.ptrs...)
 }
 
