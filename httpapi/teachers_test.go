@@ -219,6 +219,9 @@ func TestFindTeacher(t *testing.T) {
 			"?q=بیتا":                        "bita",
 			"?language=french":               "bita",
 			"?language=eng&sort=price":       "bita,ali",
+			"?language=ENG&sort=price":       "bita,ali", // a language's name, ignoring case
+			"?language=klingon":              "",
+			"?language=h,f":                  "", // not across two names
 			"?sort=experience":               "ali,bita",
 			"?sort=price&page=2&page_size=1": "ali",
 			"?id=4242":                       "bita",

@@ -242,14 +242,25 @@ func likePattern(s string) string {
 	return "%" + r.Replace(strings.ToLower(s)) + "%"
 }
 
-// languageLike matches a languages column to a likePattern, ignoring case:
-// SQLite's LIKE folds ASCII case itself, and a lower() around the column
-// would cost a call per index entry the count reads.
-func languageLike(pg bool) string {
-	if pg {
-		return `tp.languages ILIKE ? ESCAPE '\'`
+// languageCond is the condition that a teacher of tp offers a language
+// whose name contains l, ignoring case, and its arguments. The languages
+// column joins names of zabano.TeacherLanguages, so l is matched against
+// that list here and the column by the names it matched, case and all:
+// PostgreSQL's ILIKE folds the case of every row under the database's
+// collation, several times the cost of LIKE, and the count reads every
+// listed teacher's row.
+func languageCond(l string) (string, []any) {
+	var conds []string
+	var args []any
+	for _, name := range zabano.TeacherLanguages {
+		if strings.Contains(strings.ToLower(name), strings.ToLower(l)) {
+			conds, args = append(conds, `tp.languages LIKE ?`), append(args, "%"+name+"%")
+		}
 	}
-	return `tp.languages LIKE ? ESCAPE '\'`
+	if len(conds) == 0 {
+		return "FALSE", nil
+	}
+	return "(" + strings.Join(conds, " OR ") + ")", args
 }
 
 // FindTeachers implements zabano.TeacherStore: listed teachers only. The
@@ -278,7 +289,8 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 			where, args = append(where, cond), append(args, a...)
 		}
 		if l := strings.TrimSpace(f.Language); l != "" {
-			where, args = append(where, languageLike(db.pg)), append(args, likePattern(l))
+			cond, a := languageCond(l)
+			where, args = append(where, cond), append(args, a...)
 		}
 		if id := strings.TrimSpace(f.ID); id != "" {
 			where, args = append(where, `(tp.wp_teacher_id = ? OR CAST(tp.user_id AS TEXT) = ?)`), append(args, id, id)
