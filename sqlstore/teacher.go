@@ -289,6 +289,10 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 			where, args = append(where, cond), append(args, a...)
 		}
 		if l := strings.TrimSpace(f.Language); l != "" {
+			// Matched here, not bound, but refused as a bound text would be.
+			if err := checkText([]any{l}); err != nil {
+				return err
+			}
 			cond, a := languageCond(l)
 			where, args = append(where, cond), append(args, a...)
 		}
