@@ -166,6 +166,11 @@ func (db *DB) Optimize(ctx context.Context) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sqlite_stat4`); err != nil {
 			return err
 		}
+		// This connection loaded the samples as it made them; this has it
+		// read the statistics again, without them.
+		if _, err := tx.ExecContext(ctx, `ANALYZE sqlite_schema`); err != nil {
+			return err
+		}
 	}
 	return tx.Commit()
 }

@@ -228,12 +228,13 @@ func notifyUnread(ctx context.Context, tx *Tx, c *zabano.Chat, from int64) error
 	to := c.Other(from)
 	var pending bool
 	// The deliveries are looked up by notification, never the notification
-	// by every pending delivery (as SQLite's planner would join them).
+	// by every pending delivery (as SQLite's planner would join them). The
+	// fixed values are written out: bound, SQLite planned the statement
+	// again at every message once it had statistics.
 	err := tx.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM notifications n
-		WHERE n.user_id = ? AND n.kind = ? AND n.object_type = ? AND n.object_id = ? AND n.created_at > ?
-			AND EXISTS (SELECT 1 FROM deliveries d WHERE d.notification_id = n.id AND d.channel <> ? AND d.status IN (?, ?)))`,
-		to.ID, zabano.KindMessageUnread, zabano.ObjectChat, c.ID, ms(tx.now.Add(-zabano.UnreadEvery)),
-		zabano.ChannelApp, zabano.DeliveryPending, zabano.DeliverySent).Scan(&pending)
+		WHERE n.user_id = ? AND n.kind = 'message_unread' AND n.object_type = 'chat' AND n.object_id = ? AND n.created_at > ?
+			AND EXISTS (SELECT 1 FROM deliveries d WHERE d.notification_id = n.id AND d.channel <> 'app' AND d.status IN ('pending', 'sent')))`,
+		to.ID, c.ID, ms(tx.now.Add(-zabano.UnreadEvery))).Scan(&pending)
 	if err != nil || pending {
 		return err
 	}
