@@ -48,7 +48,9 @@ function shellOf(bundle: OutputBundle): Shell {
   const filesOf = (moduleIds: string[]): string[] => {
     const files = new Set<string>();
     for (const id of moduleIds) {
-      const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(id));
+      // A lazily imported module that Rolldown writes into a shared chunk is
+      // no chunk's facade: then the chunk it is in.
+      const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(id)) ?? chunks.find((c) => c.moduleIds.some((m) => m.endsWith(id)));
       if (!chunk) throw new Error(`shell: no chunk for ${id}`);
       staticGraph(chunk.fileName, files);
     }

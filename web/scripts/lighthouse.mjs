@@ -7,7 +7,8 @@
 //
 //   make lighthouse            (from the repository root, after make build)
 //   LIGHTHOUSE_RUNS=5 ...      runs per page and preset; the median is shown (3)
-//   LIGHTHOUSE_REPORTS=dir ... also writes each run's full JSON report there
+//   LIGHTHOUSE_REPORTS=dir ... also writes each run's full JSON report there,
+//                              and its trace (for DevTools' Performance panel)
 //   LIGHTHOUSE_ONLY=mobile ... only the pages or presets whose name contains it
 //
 // Each run has a Chromium of its own (a fresh profile: no HTTP cache, no
@@ -161,7 +162,11 @@ async function audit(page, preset, run) {
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code}`);
     if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) throw new NotSignedIn(`${url} ended at ${lhr.finalDisplayedUrl}: not signed in?`);
-    if (REPORTS) writeFileSync(join(REPORTS, `${page.path.replaceAll('/', '_')}-${preset}-${run + 1}.json`), result.report);
+    if (REPORTS) {
+      const name = join(REPORTS, `${page.path.replaceAll('/', '_')}-${preset}-${run + 1}`);
+      writeFileSync(`${name}.json`, result.report);
+      writeFileSync(`${name}.trace.json`, JSON.stringify(result.artifacts.Trace));
+    }
     return lhr;
   } finally {
     await chrome.kill();

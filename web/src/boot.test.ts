@@ -17,6 +17,7 @@ function boot(path: string) {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   dropBootFetches();
   window.history.replaceState(null, '', '/');
   vi.unstubAllGlobals();
@@ -51,12 +52,15 @@ describe('boot.js', () => {
   });
 
   it('asks nothing for a search in the URL, another screen or a visitor', () => {
+    vi.useFakeTimers();
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     boot('/student/find-teacher');
     signIn(student);
     boot('/student/find-teacher?q=ali');
     boot('/student/dashboard');
+    // It asks in a task of its own, after the preloads.
+    vi.runAllTimers();
     expect(fetch).not.toHaveBeenCalled();
     expect(window.zabanoBootFetches).toBeUndefined();
   });

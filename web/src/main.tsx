@@ -1,8 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@fontsource/vazirmatn/400.css';
-import '@fontsource/vazirmatn/500.css';
-import '@fontsource/vazirmatn/700.css';
+import '@fontsource-variable/vazirmatn/wght.css';
 import './styles.css';
 import { i18nReady } from '@/lib/i18n';
 import { initTheme } from '@/lib/theme';

@@ -16,14 +16,15 @@ export function useAfterFirstReads(): boolean {
   useEffect(() => {
     if (ready) return;
     let frame = 0;
-    let timer = 0;
+    let cancelIdle = () => {};
     const check = () => {
       cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
+      cancelIdle();
       if (queryClient.isFetching() > 0) return;
-      // A frame, then a task: the browser paints what the reads brought first.
+      // A frame, then an idle moment: the browser paints what the reads
+      // brought first, and the screen renders them, in a transition too.
       frame = requestAnimationFrame(() => {
-        timer = window.setTimeout(() => {
+        cancelIdle = whenIdle(() => {
           if (queryClient.isFetching() > 0) return;
           done.add(queryClient);
           setReady(true);
@@ -36,8 +37,19 @@ export function useAfterFirstReads(): boolean {
     return () => {
       unsubscribe();
       cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
+      cancelIdle();
     };
   }, [queryClient, ready]);
   return ready;
+}
+
+/** whenIdle calls callback when the browser is next idle (a task later where
+ * it cannot tell), and returns what cancels it. */
+function whenIdle(callback: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(callback);
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(callback);
+  return () => window.clearTimeout(id);
 }

@@ -5,7 +5,7 @@ import i18n from '@/lib/i18n';
 import { setTheme } from '@/lib/theme';
 import { server } from '@/testing/server';
 import { makeUser, renderApp, signIn } from '@/testing/test-utils';
-import { LEAVE_AVATAR_MS, LEAVE_MENU_MS } from './user-menu';
+import { LEAVE_AVATAR_MS, LEAVE_MENU_MS } from './user-menu-dropdown';
 
 function asUser(user = makeUser()) {
   server.use(http.get('*/api/profile/', () => HttpResponse.json(user)));

@@ -1,116 +1,46 @@
-import { useEffect, useRef, useState } from 'react';
-import * as Menu from '@radix-ui/react-dropdown-menu';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { LogOut, Settings, UserRound } from 'lucide-react';
-import { paths } from '@/config/paths';
-import { displayName, photoUrl, type User } from '@/lib/auth/user';
+import { displayName, type User } from '@/lib/auth/user';
+import { useAfterFirstReads } from '@/lib/use-after-first-reads';
+import { Avatar, TRIGGER_CLASS } from './avatar';
+import type { UserMenuDropdown } from './user-menu-dropdown';
 
-// Spec section 9: the menu closes 300 ms after the pointer leaves the avatar
-// and 150 ms after it leaves the menu.
-export const LEAVE_AVATAR_MS = 300;
-export const LEAVE_MENU_MS = 150;
-
-/** Avatar shows the profile photo; when missing or failing to load, the first
- * letter of the name; with no user, a placeholder icon. */
-export function Avatar({ user, name }: { user: User | null; name: string | null }) {
-  const src = photoUrl(user);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => setFailed(false), [src]);
-  const base = 'inline-flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary text-on-primary';
-  if (src && !failed) {
-    return <img src={src} alt="" className={`${base} object-cover`} onError={() => setFailed(true)} />;
-  }
-  const letter = name ? Array.from(name.trim())[0]?.toLocaleUpperCase() : undefined;
-  return (
-    <span className={base} aria-hidden>
-      {letter ?? <UserRound className="size-5" />}
-    </span>
-  );
-}
-
-/** UserMenu is the header's avatar button and its menu (name, email, logout).
- * It opens on hover as well as by click or keyboard, and closes on outside
- * click, Escape, or after the pointer has left the avatar or the menu. */
+/** UserMenu is the header's avatar button and its menu. The menu's code
+ * (Radix's dropdown and its positioning, most of the area's first bytes)
+ * loads after the screen's first reads, or when the avatar is pressed,
+ * hovered or focused before that; meanwhile the button looks the same, and
+ * the menu opens, or the focus stays on it, when the code comes. */
 export function UserMenu({ user, onLogout }: { user: User | null; onLogout: () => void }) {
-  const { t, i18n } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  // Closing because the pointer left should not pull focus back to the avatar.
-  const closedByPointer = useRef(false);
+  const { t } = useTranslation();
+  const live = useAfterFirstReads();
+  const [wanted, setWanted] = useState<'open' | 'focus' | null>(null);
+  const [Dropdown, setDropdown] = useState<typeof UserMenuDropdown | null>(null);
+  useEffect(() => {
+    if (!live && !wanted) return;
+    let current = true;
+    void import('./user-menu-dropdown').then((m) => current && setDropdown(() => m.UserMenuDropdown));
+    return () => {
+      current = false;
+    };
+  }, [live, wanted]);
+
+  if (Dropdown) return <Dropdown user={user} onLogout={onLogout} defaultOpen={wanted === 'open'} autoFocus={wanted === 'focus'} />;
   const name = displayName(user);
-  const shownName = name ?? t('common.studentFallback');
-
-  const cancelClose = () => window.clearTimeout(timer.current);
-  const closeAfter = (ms: number) => {
-    cancelClose();
-    timer.current = window.setTimeout(() => {
-      closedByPointer.current = true;
-      setOpen(false);
-    }, ms);
-  };
-  useEffect(() => cancelClose, []);
-
+  const open = () => setWanted('open');
   return (
-    <Menu.Root open={open} onOpenChange={(o) => { cancelClose(); setOpen(o); }} modal={false} dir={i18n.dir()}>
-      <Menu.Trigger
-        aria-label={t('header.userMenu', { name: shownName })}
-        className="inline-flex items-center gap-2 rounded-full p-0.5 transition-colors hover:bg-surface-2"
-        onPointerEnter={(e) => {
-          if (e.pointerType !== 'mouse') return;
-          cancelClose();
-          setOpen(true);
-        }}
-        onPointerLeave={(e) => {
-          if (e.pointerType === 'mouse') closeAfter(LEAVE_AVATAR_MS);
-        }}
-        onPointerDown={(e) => {
-          // Hover already opened it: a click should not toggle it shut.
-          if (e.pointerType === 'mouse' && open) e.preventDefault();
-        }}
-      >
-        <Avatar user={user} name={name} />
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content
-          align="end"
-          sideOffset={8}
-          onPointerEnter={cancelClose}
-          onCloseAutoFocus={(e) => {
-            if (closedByPointer.current) e.preventDefault();
-            closedByPointer.current = false;
-          }}
-          onPointerLeave={(e) => {
-            if (e.pointerType === 'mouse') closeAfter(LEAVE_MENU_MS);
-          }}
-          className="z-50 min-w-56 max-w-[calc(100vw-1rem)] rounded-xl border border-line bg-surface p-1.5 text-fg shadow-lg"
-        >
-          <Menu.Label className="px-3 py-2">
-            <span className="block truncate text-sm font-semibold">{shownName}</span>
-            {user?.email && (
-              <span dir="ltr" className="block truncate text-xs text-muted">
-                {user.email}
-              </span>
-            )}
-          </Menu.Label>
-          <Menu.Separator className="my-1 h-px bg-line" />
-          {user && user.role !== 'admin' && (
-            <Menu.Item asChild className="flex min-h-10 cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-fg outline-none data-[highlighted]:bg-surface-2">
-              <Link to={user.role === 'teacher' ? paths.teacher.settings.path : paths.student.settings.path}>
-                <Settings className="size-4" aria-hidden />
-                {t('pages.settings')}
-              </Link>
-            </Menu.Item>
-          )}
-          <Menu.Item
-            onSelect={onLogout}
-            className="flex min-h-10 cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-danger outline-none data-[highlighted]:bg-danger-bg"
-          >
-            <LogOut className="size-4 rtl:-scale-x-100" aria-hidden />
-            {t('nav.logout')}
-          </Menu.Item>
-        </Menu.Content>
-      </Menu.Portal>
-    </Menu.Root>
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      aria-label={t('header.userMenu', { name: name ?? t('common.studentFallback') })}
+      className={TRIGGER_CLASS}
+      onFocus={() => setWanted((w) => w ?? 'focus')}
+      onBlur={() => setWanted((w) => (w === 'focus' ? null : w))}
+      onClick={open}
+      onPointerEnter={(e) => e.pointerType === 'mouse' && open()}
+      onKeyDown={(e) => ['Enter', ' ', 'ArrowDown'].includes(e.key) && open()}
+    >
+      <Avatar user={user} name={name} />
+    </button>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Heart, SearchX, SlidersHorizontal, Users } from 'lucide-react';
@@ -76,7 +76,9 @@ export function FindTeacher({ onBook, onReviews, banner }: FindTeacherProps) {
   const [filtersOpen, setFiltersOpen] = useState(filters > 0);
   const filtersId = useId();
 
-  const data = list.data;
+  // The cards render in a transition, which yields to the browser between
+  // them: on a phone, twelve cards at once are a long task.
+  const data = useDeferredValue(list.data);
   const results = (data?.results ?? []).filter((x) => x.id !== featured?.id);
   const pages = data ? Math.max(1, Math.ceil(data.count / data.page_size)) : 1;
 
@@ -158,7 +160,7 @@ export function FindTeacher({ onBook, onReviews, banner }: FindTeacherProps) {
           )}
         </div>
 
-        {list.isPending && (
+        {!data && !list.isError && (
           <div className="flex justify-center py-12 text-primary">
             <Spinner className="size-8 border-4" label={t('common.loading')} />
           </div>
