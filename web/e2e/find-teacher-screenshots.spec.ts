@@ -103,8 +103,10 @@ for (const [lang, theme] of looks) {
       await setPrefs(page, lang, theme);
 
       await page.goto('/student/find-teacher');
-      await expect(page.getByRole('article').first()).toBeVisible();
-      await expect(page.getByRole('article').first().locator('img')).toHaveJSProperty('complete', true);
+      // Other journeys add teachers alongside (the newest come first), so the
+      // card waited for is this journey's own.
+      const card = page.getByRole('article').filter({ hasText: first.name });
+      await expect(card.locator('img')).toHaveJSProperty('complete', true);
       await shoot(page, `find-teacher-${suffix}`);
 
       const bookName = lang === 'fa' ? `رزرو کلاس با ${isolate(first.name, lang)}` : `Book a class with ${isolate(first.name, lang)}`;
