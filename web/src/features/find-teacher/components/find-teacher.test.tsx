@@ -218,10 +218,12 @@ describe('saved teachers', () => {
     await i18n.changeLanguage('en');
     const saves: string[] = [];
     const { user, router, queries } = setup('/student/find-teacher', { teachers: [makeTeacher(1, { saved: false }), makeTeacher(2, { saved: true })] });
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     server.use(
       http.post('*/api/teachers/:id/save/', async ({ params }) => {
         saves.push(`save ${params.id}`);
-        await new Promise((r) => setTimeout(r, 200));
+        await answered;
         return new HttpResponse(null, { status: 204 });
       }),
       http.delete('*/api/teachers/:id/save/', ({ params }) => {
@@ -233,9 +235,10 @@ describe('saved teachers', () => {
     const card2 = screen.getByRole('article', { name: 'Sara Teacher2' });
     expect(within(card2).getByRole('button', { name: 'Saved' })).toBeInTheDocument();
     await user.click(within(card1).getByRole('button', { name: 'Save' }));
-    // Shown before the server answers.
-    expect(within(card1).getByRole('button', { name: 'Saved' })).toBeInTheDocument();
+    // Shown before the server answers (the cards render in a transition).
+    expect(await within(card1).findByRole('button', { name: 'Saved' })).toBeInTheDocument();
     await waitFor(() => expect(saves).toEqual(['save 1']));
+    answer();
     await user.click(within(card2).getByRole('button', { name: 'Saved' }));
     await waitFor(() => expect(saves).toEqual(['save 1', 'unsave 2']));
 
@@ -248,17 +251,21 @@ describe('saved teachers', () => {
   it('takes the heart back when the server refuses', async () => {
     await i18n.changeLanguage('fa');
     const { user } = setup('/student/find-teacher', { teachers: [makeTeacher(1, { saved: false })] });
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     server.use(
       http.post('*/api/teachers/:id/save/', async () => {
-        await new Promise((r) => setTimeout(r, 200));
+        await answered;
         return HttpResponse.json({ detail: 'خطا' }, { status: 500 });
       }),
     );
     const card = await screen.findByRole('article', { name: 'Sara Teacher1' });
     await user.click(within(card).getByRole('button', { name: 'ذخیره' }));
-    expect(within(card).getByRole('button', { name: 'ذخیره‌شده' })).toBeInTheDocument();
+    // The cards render in a transition: the heart follows a moment after.
+    expect(await within(card).findByRole('button', { name: 'ذخیره‌شده' })).toBeInTheDocument();
+    answer();
     expect(await within(card).findByRole('alert')).toHaveTextContent('ذخیرهٔ این استاد ممکن نشد. دوباره تلاش کنید.');
-    expect(within(card).getByRole('button', { name: 'ذخیره' })).toBeInTheDocument();
+    expect(await within(card).findByRole('button', { name: 'ذخیره' })).toBeInTheDocument();
   });
 
   it('says when nothing is saved yet, and shows no heart on a card without the mark', async () => {
