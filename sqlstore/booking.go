@@ -633,23 +633,25 @@ func findBooking(ctx context.Context, tx *Tx, id int64) (*zabano.Booking, error)
 	return scanBooking(tx.queryRow(ctx, `SELECT `+bookingColumns+bookingJoins+` WHERE b.id = ?`, id))
 }
 
+// classesSelect reads classes with what hangs on them, the parts of each
+// row in rowParts' order. The open status is written out: bound, it would
+// match the open proposals' partial index and make SQLite plan the
+// statement again on every call.
+var classesSelect = `SELECT ` + bookingColumns + `, ` + realias(reviewColumns, "r", "rv", "s", "rs") + `, ` +
+	realias(rescheduleColumns, "r", "rr", "s", "rt") + `, ` + realias(problemColumns, "p", "rp") +
+	bookingJoins + `
+	LEFT JOIN reviews rv ON rv.booking_id = b.id LEFT JOIN users rs ON rs.id = rv.student_id
+	LEFT JOIN reschedules rr ON rr.booking_id = b.id AND rr.status = 'open' AND rr.expires_at > ?
+	LEFT JOIN slots rt ON rt.id = rr.slot_id
+	LEFT JOIN problem_reports rp ON rp.booking_id = b.id`
+
 // Classes implements zabano.BookingStore: one statement, so that a class
 // and what hangs on it (its review, its open proposal of another time, its
 // problem report, each at most one) are seen at the same instant, in one
 // round trip and without a transaction.
 func (db *DB) Classes(ctx context.Context, u *zabano.User) (list []zabano.Class, err error) {
-	col := side(u.Role)
-	// The open status is written out: bound, it would match the open
-	// proposals' partial index and make SQLite plan the statement again on
-	// every call.
-	q := `SELECT ` + bookingColumns + `, ` + realias(reviewColumns, "r", "rv", "s", "rs") + `, ` +
-		realias(rescheduleColumns, "r", "rr", "s", "rt") + `, ` + realias(problemColumns, "p", "rp") +
-		bookingJoins + `
-		LEFT JOIN reviews rv ON rv.booking_id = b.id LEFT JOIN users rs ON rs.id = rv.student_id
-		LEFT JOIN reschedules rr ON rr.booking_id = b.id AND rr.status = 'open' AND rr.expires_at > ?
-		LEFT JOIN slots rt ON rt.id = rr.slot_id
-		LEFT JOIN problem_reports rp ON rp.booking_id = b.id
-		WHERE b.` + col + ` = ? ORDER BY b.start_at, b.id`
+	q := classesSelect + `
+		WHERE b.` + side(u.Role) + ` = ? ORDER BY b.start_at, b.id`
 	var parts *rowParts
 	err = db.readOne(ctx, func(tx *Tx) error {
 		return scanAll(ctx, tx, func(rows *sql.Rows) (err error) {

@@ -18,17 +18,14 @@ var watched = map[string]bool{
 	"reviews": true, "users": true,
 }
 
-// unwatched are frequent writes to watched tables of columns no public read
-// shows: the event stream's heartbeat above all, which would otherwise
-// empty the caches every few seconds.
-var unwatched = []string{
-	"UPDATE users SET stream_seen_at", "UPDATE users SET password_hash", "UPDATE users SET email",
-	"UPDATE users SET level",
-}
-
 // notAccount are the writes to users of columns zabano.User does not hold:
 // they change no signed-in user (zabano.SignedIn).
 var notAccount = []string{"UPDATE users SET stream_seen_at", "UPDATE users SET level"}
+
+// unwatched are frequent writes to watched tables of columns no public read
+// shows: the event stream's heartbeat above all, which would otherwise
+// empty the caches every few seconds.
+var unwatched = append([]string{"UPDATE users SET password_hash", "UPDATE users SET email"}, notAccount...)
 
 // writtenTable is the table the statement q writes, or "" for a read.
 func writtenTable(q string) string {
