@@ -501,33 +501,18 @@ func TestAuditBookings(t *testing.T) {
 func TestLedgerBookingIDMigration(t *testing.T) {
 	for _, dialect := range storetest.Dialects() {
 		t.Run(dialect, func(t *testing.T) {
-			dsn := storetest.DSN(t, dialect)
-			old, err := sqlstore.OpenAt(ctx, dsn, 9)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, q := range []string{
+			db := migrated(t, dialect, 9,
 				`INSERT INTO users (id, role, username, phone, password_hash, created_at) VALUES (1, 'teacher', 'maryam', '09120000001', 'x', 0)`,
 				`INSERT INTO users (id, role, username, phone, password_hash, created_at) VALUES (2, 'student', 'sara', '09120000002', 'x', 0)`,
 				`INSERT INTO teacher_profiles (user_id) VALUES (1)`,
 				`INSERT INTO teacher_levels (id, teacher_id, language, level, regular_price, exam_price) VALUES (7, 1, 'English', 3, 250000, 0)`,
 				`INSERT INTO bookings (id, student_id, teacher_id, level_price_id, start_at, end_at, price, status, meeting_link, created_at)
-					VALUES (5, 2, 1, 7, 1000, 2000, 250000, 'booked', '', 0)`,
+				VALUES (5, 2, 1, 7, 1000, 2000, 250000, 'booked', '', 0)`,
 				`INSERT INTO ledger_accounts (id, kind, user_id, balance) VALUES (1, 'gateway', NULL, -300000), (2, 'wallet', 2, 50000), (3, 'escrow', 2, 250000)`,
 				// A top-up, and the class's payment into escrow, named only by its description.
 				`INSERT INTO ledger_transactions (id, type, description, created_at) VALUES (1, 'topup', 'class #5', 0), (2, 'class_payment', 'class #5', 0)`,
 				`INSERT INTO ledger_entries (transaction_id, account_id, amount) VALUES (1, 1, -300000), (1, 2, 300000), (2, 2, -250000), (2, 3, 250000)`,
-			} {
-				if err := old.Exec(ctx, q); err != nil {
-					t.Fatal(err)
-				}
-			}
-			old.Close()
-			db, err := sqlstore.Open(ctx, dsn)
-			if err != nil {
-				t.Fatalf("migrate: %v", err)
-			}
-			defer db.Close()
+			)
 			auditBookings(t, db)
 			if problems, err := db.AuditLedger(ctx); err != nil || len(problems) > 0 {
 				t.Errorf("ledger audit: %v %v", problems, err)

@@ -17,26 +17,11 @@ import (
 func TestTeacherReviewMigration(t *testing.T) {
 	for _, dialect := range storetest.Dialects() {
 		t.Run(dialect, func(t *testing.T) {
-			dsn := storetest.DSN(t, dialect)
-			old, err := sqlstore.OpenAt(ctx, dsn, 15)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, q := range []string{
+			db := migrated(t, dialect, 15,
 				`INSERT INTO users (id, role, username, phone, password_hash, created_at) VALUES (1, 'teacher', 'maryam', '09120000001', 'x', 1000)`,
 				`INSERT INTO users (id, role, username, phone, password_hash, created_at, suspended_at) VALUES (2, 'teacher', 'omid', '09120000002', 'x', 2000, 3000)`,
 				`INSERT INTO teacher_profiles (user_id) VALUES (1), (2)`,
-			} {
-				if err := old.Exec(ctx, q); err != nil {
-					t.Fatal(err)
-				}
-			}
-			old.Close()
-			db, err := sqlstore.Open(ctx, dsn)
-			if err != nil {
-				t.Fatalf("migrate: %v", err)
-			}
-			defer db.Close()
+			)
 			for id, listed := range map[int64]bool{1: true, 2: false} {
 				p, err := db.FindTeacherProfile(ctx, id)
 				if err != nil {

@@ -98,23 +98,23 @@ func ftsQuery(words []string) (string, bool) {
 	return strings.Join(phrases, " "), len(phrases) > 0
 }
 
-// matchQuery is the condition on tp (teacher_profiles) that every word of
-// query q is in the teacher's search text, and its arguments.
-func (tx *Tx) matchQuery(q string) (string, []any) {
+// matchQuery adds to w the condition that every word of query q is in the
+// teacher's search text: on SQLite, the words of three characters or more
+// as the set of the trigram index's matches.
+func (tx *Tx) matchQuery(w *teacherWhere, q string) {
 	words := queryWords(q)
-	var conds []string
-	var args []any
-	for _, w := range words {
-		if !tx.pg && utf8.RuneCountInString(w) >= trigram {
+	for _, word := range words {
+		if !tx.pg && utf8.RuneCountInString(word) >= trigram {
 			continue // in the FTS5 query below
 		}
-		conds, args = append(conds, `tp.search LIKE ? ESCAPE '\'`), append(args, likePattern(w))
+		w.add(`tp.search LIKE ? ESCAPE '\'`, likePattern(word))
 	}
 	if match, ok := ftsQuery(words); ok && !tx.pg {
-		conds = append(conds, `tp.user_id IN (SELECT rowid FROM teacher_search WHERE teacher_search MATCH ?)`)
-		args = append(args, match)
+		// The matches are a filter, not where to start (the unary plus): a
+		// page walks its order's index and keeps them.
+		const matches = `SELECT rowid FROM teacher_search WHERE teacher_search MATCH ?`
+		w.addListed(`+tp.user_id IN (`+matches+`)`, matches, match)
 	}
-	return strings.Join(conds, " AND "), args
 }
 
 // relevanceOrder is the ORDER BY of query q's best matches first, and its
@@ -136,36 +136,102 @@ func (db *DB) relevanceOrder(q string) (order string, orderArgs []any, join stri
 	return `CASE WHEN tp.search_name LIKE ? ESCAPE '\' THEN 0 ELSE 1 END, tp.user_id DESC`, []any{likePattern(norm)}, "", nil
 }
 
-// filterTeachers is the condition on tp of f's filters but for the
-// language and the id, and its arguments.
-func (tx *Tx) filterTeachers(f *zabano.TeacherFilter) (string, []any) {
-	var where []string
-	var args []any
-	add := func(cond string, a ...any) {
-		where, args = append(where, cond), append(args, a...)
+// teacherWhere is the WHERE of a list of teachers: conditions on tp
+// (teacher_profiles) and their arguments.
+type teacherWhere struct {
+	conds []string
+	args  []any
+	// alone counts the teachers of the condition last added by addListed
+	// when it is the only one.
+	alone     string
+	aloneArgs []any
+}
+
+func (w *teacherWhere) add(cond string, args ...any) {
+	w.conds, w.args = append(w.conds, cond), append(w.args, args...)
+}
+
+// addListed adds cond, which keeps the teachers of the query ids (each id
+// once, with the same args), read from an index that holds listed,
+// bookable teachers alone (migration 00024): those of some languages, or
+// (SQLite) those whose search texts hold some words. A list filtered by
+// cond alone is counted from that index, with no profile looked up.
+func (w *teacherWhere) addListed(cond, ids string, args ...any) {
+	w.add(cond, args...)
+	w.alone, w.aloneArgs = `SELECT count(*) FROM (`+ids+`) AS listed`, args
+}
+
+// sql is the condition on tp, listed and bookable teachers alone, and its
+// arguments.
+func (w *teacherWhere) sql() (string, []any) {
+	return strings.Join(append([]string{"tp.bookable = TRUE", "tp.listed = TRUE"}, w.conds...), " AND "), w.args
+}
+
+// count is the query of how many teachers w keeps, and its arguments.
+func (w *teacherWhere) count() (string, []any) {
+	if len(w.conds) == 1 && w.alone != "" {
+		return w.alone, w.aloneArgs
 	}
-	if cond, a := tx.matchQuery(f.Query); cond != "" {
-		add(cond, a...)
+	cond, args := w.sql()
+	return `SELECT count(*) FROM teacher_profiles tp WHERE ` + cond, args
+}
+
+// filterTeachers is the WHERE of f's filters.
+func (tx *Tx) filterTeachers(f *zabano.TeacherFilter) (*teacherWhere, error) {
+	w := &teacherWhere{}
+	tx.matchQuery(w, f.Query)
+	if l := strings.TrimSpace(f.Language); l != "" {
+		// Matched here, not bound, but refused as a bound text would be.
+		if err := checkText([]any{l}); err != nil {
+			return nil, err
+		}
+		languageSet(w, l)
+	}
+	if id := strings.TrimSpace(f.ID); id != "" {
+		w.add(`(tp.wp_teacher_id = ? OR CAST(tp.user_id AS TEXT) = ?)`, id, id)
 	}
 	if f.PriceMin != nil {
-		add(`tp.price_per_hour >= ?`, *f.PriceMin)
+		w.add(`tp.price_per_hour >= ?`, *f.PriceMin)
 	}
 	if f.PriceMax != nil {
-		add(`tp.price_per_hour <= ?`, *f.PriceMax)
+		w.add(`tp.price_per_hour <= ?`, *f.PriceMax)
 	}
 	if f.RatingMin != nil && *f.RatingMin > 0 {
-		add(`tp.review_count > 0 AND tp.rating_sum >= CAST(? AS DOUBLE PRECISION) * tp.review_count`, *f.RatingMin)
+		w.add(`tp.review_count > 0 AND tp.rating_sum >= CAST(? AS DOUBLE PRECISION) * tp.review_count`, *f.RatingMin)
 	}
 	if f.Trial {
-		add(`tp.test_session_price > 0`)
+		w.add(`tp.test_session_price > 0`)
 	}
 	if f.SavedBy != 0 {
-		add(`tp.user_id IN (SELECT teacher_id FROM saved_teachers WHERE student_id = ?)`, f.SavedBy)
+		w.add(`tp.user_id IN (SELECT teacher_id FROM saved_teachers WHERE student_id = ?)`, f.SavedBy)
 	}
 	if cond, a := freeSlotCond(tx.now, f); cond != "" {
-		add(cond, a...)
+		w.add(cond, a...)
 	}
-	return strings.Join(where, " AND "), args
+	return w, nil
+}
+
+// languageSet adds to w the teachers who teach a language whose name
+// contains l, ignoring case. l is matched against zabano.TeacherLanguages
+// here, and listed_languages read by the names it matched. A page looks
+// each teacher its order walks up in it.
+func languageSet(w *teacherWhere, l string) {
+	var names []any
+	for _, name := range zabano.TeacherLanguages {
+		if strings.Contains(strings.ToLower(name), strings.ToLower(l)) {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		w.add("FALSE")
+		return
+	}
+	in := `language IN (` + placeholders(len(names)) + `)`
+	ids := `SELECT teacher_id FROM listed_languages WHERE ` + in
+	if len(names) > 1 {
+		ids = `SELECT DISTINCT teacher_id FROM listed_languages WHERE ` + in
+	}
+	w.addListed(`EXISTS (SELECT 1 FROM listed_languages WHERE `+in+` AND teacher_id = tp.user_id)`, ids, names...)
 }
 
 // freeSlotCond is the condition that the teacher of tp has a free future

@@ -2,6 +2,7 @@ package sqlstore_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -118,29 +119,14 @@ func TestSearchReadsPersian(t *testing.T) {
 func TestSearchMigration(t *testing.T) {
 	for _, dialect := range storetest.Dialects() {
 		t.Run(dialect, func(t *testing.T) {
-			dsn := storetest.DSN(t, dialect)
-			old, err := sqlstore.OpenAt(ctx, dsn, 20)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, q := range []string{
+			db := migrated(t, dialect, 20,
 				`INSERT INTO users (id, role, username, phone, first_name, last_name, bio, password_hash, created_at)
-					VALUES (1, 'teacher', 'ali', '09120000001', 'علي', 'كريمي', 'مدرّس', 'x', 1000)`,
+				VALUES (1, 'teacher', 'ali', '09120000001', 'علي', 'كريمي', 'مدرّس', 'x', 1000)`,
 				`INSERT INTO users (id, role, username, phone, password_hash, created_at, deleted_at)
-					VALUES (2, 'teacher', 'deleted-2', 'deleted-2', 'x', 1000, 2000)`,
+				VALUES (2, 'teacher', 'deleted-2', 'deleted-2', 'x', 1000, 2000)`,
 				`INSERT INTO teacher_profiles (user_id, search, price_per_hour, bookable, listed)
-					VALUES (1, 'علي كريمي ali مدرّس', 100000, TRUE, TRUE), (2, '', 100000, TRUE, FALSE)`,
-			} {
-				if err := old.Exec(ctx, q); err != nil {
-					t.Fatal(err)
-				}
-			}
-			old.Close()
-			db, err := sqlstore.Open(ctx, dsn)
-			if err != nil {
-				t.Fatalf("migrate: %v", err)
-			}
-			defer db.Close()
+				VALUES (1, 'علي كريمي ali مدرّس', 100000, TRUE, TRUE), (2, '', 100000, TRUE, FALSE)`,
+			)
 			for _, q := range []string{"علی کریمی", "کریمی", "مدرس", "عل"} {
 				if got, _ := found(t, db, zabano.TeacherFilter{Query: q}); got != "[ali]" {
 					t.Errorf("%q found %s", q, got)
@@ -369,4 +355,82 @@ func TestSavedTeachers(t *testing.T) {
 			t.Fatalf("nima's marks after ali left: %v", saved)
 		}
 	})
+}
+
+// TestListedIndexes: a list filtered by a language alone, or by words
+// alone, is counted from an index of listed, bookable teachers (migration
+// 00024). Those indexes follow every change of who is listed and of what
+// they teach, and a count matches its page.
+func TestListedIndexes(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		ops := mustUser(t, db, "ops", zabano.RoleAdmin)
+		teach := func(u *zabano.User, langs ...string) {
+			t.Helper()
+			entries := []zabano.LanguageLevels{}
+			for _, l := range langs {
+				entries = append(entries, zabano.LanguageLevels{Language: l, Levels: []zabano.Level{1}, RegularPrice: 200_000})
+			}
+			if _, _, err := db.UpdateTeacherProfile(ctx, u.ID, &zabano.TeacherUpdate{LanguageLevels: &entries}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ali := addTeacher(t, db, teacherSpec{username: "ali", bio: "Business English", price: 200_000})
+		bita := addTeacher(t, db, teacherSpec{username: "bita", bio: "Business French", price: 300_000})
+		teach(bita, "French", "German")
+		// "an" is in German, Italian, Japanese, Korean and Spanish: bita
+		// teaches two of them and counts once.
+		filters := []zabano.TeacherFilter{{Language: "eng", Sort: "price"}, {Language: "an", Sort: "price"}, {Query: "business", Sort: "price"}}
+		check := func(step string, want ...string) {
+			t.Helper()
+			for i, f := range filters {
+				got, total := found(t, db, f)
+				n := len(strings.Fields(strings.Trim(want[i], "[]")))
+				if got != want[i] || total != n {
+					t.Errorf("%s: %+v found %s, %d in all; want %s", step, f, got, total, want[i])
+				}
+			}
+		}
+		check("listed", "[ali]", "[bita]", "[ali bita]")
+		teach(ali, "Spanish")
+		check("ali teaches Spanish", "[]", "[ali bita]", "[ali bita]")
+		if _, err := db.SuspendUser(ctx, ops.ID, ali.ID, "spam"); err != nil {
+			t.Fatal(err)
+		}
+		check("ali suspended", "[]", "[bita]", "[bita]")
+		if _, err := db.UnsuspendUser(ctx, ops.ID, ali.ID); err != nil {
+			t.Fatal(err)
+		}
+		check("ali back", "[]", "[ali bita]", "[ali bita]")
+		teach(ali, "English", "Spanish")
+		check("ali teaches English too", "[ali]", "[ali bita]", "[ali bita]")
+		teach(bita)
+		check("bita offers no level: not bookable", "[ali]", "[ali]", "[ali]")
+		if _, err := db.DeleteAccount(ctx, ali.ID); err != nil {
+			t.Fatal(err)
+		}
+		check("ali deleted", "[]", "[]", "[]")
+	})
+}
+
+// TestListedIndexesMigration: migration 00024 indexes the teachers listed
+// before it, and them alone.
+func TestListedIndexesMigration(t *testing.T) {
+	for _, dialect := range storetest.Dialects() {
+		t.Run(dialect, func(t *testing.T) {
+			db := migrated(t, dialect, 23,
+				`INSERT INTO users (id, role, username, phone, password_hash, created_at)
+				VALUES (1, 'teacher', 'ali', '09120000001', 'x', 1000), (2, 'teacher', 'bita', '09120000002', 'x', 1000),
+				(3, 'teacher', 'cyrus', '09120000003', 'x', 1000)`,
+				`INSERT INTO teacher_profiles (user_id, search, search_name, languages, price_per_hour, bookable, listed) VALUES
+				(1, 'ali business', 'ali', 'English,German', 100000, TRUE, TRUE),
+				(2, 'bita business', 'bita', 'English', 100000, TRUE, FALSE),
+				(3, 'cyrus business', 'cyrus', 'German', 100000, FALSE, TRUE)`,
+			)
+			for _, f := range []zabano.TeacherFilter{{Language: "english"}, {Language: "german"}, {Query: "business"}} {
+				if got, total := found(t, db, f); got != "[ali]" || total != 1 {
+					t.Errorf("%+v found %s, %d in all", f, got, total)
+				}
+			}
+		})
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/zabano/zabano"
@@ -242,30 +243,11 @@ func likePattern(s string) string {
 	return "%" + r.Replace(strings.ToLower(s)) + "%"
 }
 
-// languageCond is the condition that a teacher of tp offers a language
-// whose name contains l, ignoring case, and its arguments. The languages
-// column joins names of zabano.TeacherLanguages, so l is matched against
-// that list here and the column by the names it matched, case and all:
-// PostgreSQL's ILIKE folds the case of every row under the database's
-// collation, several times the cost of LIKE, and the count reads every
-// listed teacher's row.
-func languageCond(l string) (string, []any) {
-	var conds []string
-	var args []any
-	for _, name := range zabano.TeacherLanguages {
-		if strings.Contains(strings.ToLower(name), strings.ToLower(l)) {
-			conds, args = append(conds, `tp.languages LIKE ?`), append(args, "%"+name+"%")
-		}
-	}
-	if len(conds) == 0 {
-		return "FALSE", nil
-	}
-	return "(" + strings.Join(conds, " OR ") + ")", args
-}
-
 // FindTeachers implements zabano.TeacherStore: listed teachers only. The
-// listing columns hold what a card needs, so a page is one query; the total
-// is a second, counting query. Orders follow the indexes on (bookable,
+// listing columns hold what a card needs, and the page carries the total
+// (a subquery computed once), so a page is one statement and its cards'
+// free slots a second: no transaction, whose BEGIN and COMMIT were two of
+// PostgreSQL's six round trips. Orders follow the indexes on (bookable,
 // price) and (bookable, experience); the rating order is computed
 // (ratingOrder), the relevance order is the search's (relevanceOrder).
 func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []*zabano.TeacherProfile, total int, err error) {
@@ -279,47 +261,28 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 		order = "tp.experience_years DESC, tp.user_id DESC"
 	case "rating":
 		order = ratingOrder
+		var prior float64
+		err := db.readOne(ctx, func(tx *Tx) (err error) {
+			prior, err = ratingPrior(ctx, tx)
+			return err
+		})
+		if err != nil {
+			return nil, 0, err
+		}
+		orderArgs = []any{prior, zabano.RatingPrior}
 	case "relevance":
 		order, orderArgs, join, joinArgs = db.relevanceOrder(f.Query)
 	}
-	err = db.read(ctx, func(tx *Tx) error {
-		where := []string{"tp.bookable = TRUE", "tp.listed = TRUE"}
-		var args []any
-		if cond, a := tx.filterTeachers(&f); cond != "" {
-			where, args = append(where, cond), append(args, a...)
-		}
-		if l := strings.TrimSpace(f.Language); l != "" {
-			// Matched here, not bound, but refused as a bound text would be.
-			if err := checkText([]any{l}); err != nil {
-				return err
-			}
-			cond, a := languageCond(l)
-			where, args = append(where, cond), append(args, a...)
-		}
-		if id := strings.TrimSpace(f.ID); id != "" {
-			where, args = append(where, `(tp.wp_teacher_id = ? OR CAST(tp.user_id AS TEXT) = ?)`), append(args, id, id)
-		}
-		cond := strings.Join(where, " AND ")
-		if err := tx.queryRow(ctx, `SELECT count(*) FROM teacher_profiles tp WHERE `+cond, args...).Scan(&total); err != nil {
+	var w *teacherWhere
+	err = db.readOne(ctx, func(tx *Tx) error {
+		if w, err = tx.filterTeachers(&f); err != nil {
 			return err
 		}
-		if sort == "rating" {
-			prior, err := ratingPrior(ctx, tx)
-			if err != nil {
-				return err
-			}
-			orderArgs = []any{prior, zabano.RatingPrior}
-		}
-		rows, err := tx.query(ctx, `SELECT `+teacherColumns+`, tp.languages
-			FROM teacher_profiles tp JOIN users u ON u.id = tp.user_id `+join+`
-			WHERE `+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(append(append(joinArgs, args...), orderArgs...), f.Limit, f.Offset)...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
+		count, countArgs := w.count()
+		cond, args := w.sql()
+		return scanAll(ctx, tx, func(rows *sql.Rows) error {
 			var languages string
-			p, err := scanTeacher(rows, &languages)
+			p, err := scanTeacher(rows, &languages, &total)
 			if err != nil {
 				return err
 			}
@@ -327,12 +290,24 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 				p.Languages = strings.Split(languages, ",")
 			}
 			list = append(list, p)
-		}
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		return findNextSlots(ctx, tx, list)
+			return nil
+		}, `SELECT `+teacherColumns+`, tp.languages, (`+count+`)
+			FROM teacher_profiles tp JOIN users u ON u.id = tp.user_id `+join+`
+			WHERE `+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?`,
+			slices.Concat(countArgs, joinArgs, args, orderArgs, []any{f.Limit, f.Offset})...)
 	})
+	if err != nil {
+		return nil, 0, err
+	}
+	if len(list) == 0 && f.Offset > 0 {
+		// A page past the last: no row carried the total.
+		err = db.readOne(ctx, func(tx *Tx) error {
+			count, countArgs := w.count()
+			return tx.queryRow(ctx, count, countArgs...).Scan(&total)
+		})
+		return nil, total, err
+	}
+	err = db.readOne(ctx, func(tx *Tx) error { return findNextSlots(ctx, tx, list) })
 	return list, total, err
 }
 
@@ -358,46 +333,41 @@ func ratingPrior(ctx context.Context, tx *Tx) (float64, error) {
 const cardSlots = 3
 
 // findNextSlots fills the next free slots of the teachers of a page and how
-// many they have, in two queries that read the slots_free index alone: one
-// counts, the other takes each teacher's first cardSlots in its order, a
-// LIMIT per teacher rather than every free slot of the page sorted.
+// many they have, in one query that reads the slots_free index alone: each
+// teacher's count, and each teacher's first cardSlots in its order (a LIMIT
+// per teacher rather than every free slot of the page sorted). A count's
+// row has no slot (a NULL id).
 func findNextSlots(ctx context.Context, tx *Tx, list []*zabano.TeacherProfile) error {
 	if len(list) == 0 {
 		return nil
 	}
 	byID := make(map[int64]*zabano.TeacherProfile, len(list))
 	const free = `booked = FALSE AND start_at > ? AND ` + slotNotHeld
-	countArgs := []any{ms(tx.now), ms(tx.now)}
-	var next []string
-	var nextArgs []any
+	args := []any{ms(tx.now), ms(tx.now)}
+	const none = `CAST(NULL AS BIGINT)`
+	q := []string{`SELECT teacher_id, count(*), ` + none + `, ` + none + `, ` + none + ` FROM slots WHERE ` + free +
+		` AND teacher_id IN (` + placeholders(len(list)) + `) GROUP BY teacher_id`}
 	for _, p := range list {
 		byID[p.User.ID] = p
-		countArgs = append(countArgs, p.User.ID)
-		next = append(next, `SELECT * FROM (SELECT id, teacher_id, start_at, end_at FROM slots
-			WHERE teacher_id = ? AND `+free+` ORDER BY start_at LIMIT `+fmt.Sprint(cardSlots)+`) AS t`)
-		nextArgs = append(nextArgs, p.User.ID, ms(tx.now), ms(tx.now))
+		args = append(args, p.User.ID)
 	}
-	err := scanAll(ctx, tx, func(rows *sql.Rows) error {
-		var id int64
-		var n int
-		if err := rows.Scan(&id, &n); err != nil {
-			return err
-		}
-		byID[id].FreeSlots = n
-		return nil
-	}, `SELECT teacher_id, count(*) FROM slots WHERE `+free+` AND teacher_id IN (`+placeholders(len(list))+`) GROUP BY teacher_id`, countArgs...)
-	if err != nil {
-		return err
+	for _, p := range list {
+		q = append(q, `SELECT * FROM (SELECT teacher_id, `+none+`, id, start_at, end_at FROM slots
+			WHERE teacher_id = ? AND `+free+` ORDER BY start_at LIMIT `+fmt.Sprint(cardSlots)+`) AS t`)
+		args = append(args, p.User.ID, ms(tx.now), ms(tx.now))
 	}
 	return scanAll(ctx, tx, func(rows *sql.Rows) error {
-		var s zabano.Slot
-		var start, end int64
-		if err := rows.Scan(&s.ID, &s.TeacherID, &start, &end); err != nil {
+		var teacher int64
+		var n, id, start, end sql.NullInt64
+		if err := rows.Scan(&teacher, &n, &id, &start, &end); err != nil {
 			return err
 		}
-		s.Start, s.End = fromMS(start), fromMS(end)
-		p := byID[s.TeacherID]
-		p.NextSlots = append(p.NextSlots, s)
+		p := byID[teacher]
+		if !id.Valid {
+			p.FreeSlots = int(n.Int64)
+			return nil
+		}
+		p.NextSlots = append(p.NextSlots, zabano.Slot{ID: id.Int64, TeacherID: teacher, Start: fromMS(start.Int64), End: fromMS(end.Int64)})
 		return nil
-	}, strings.Join(next, " UNION ALL ")+` ORDER BY teacher_id, start_at`, nextArgs...)
+	}, strings.Join(q, " UNION ALL ")+` ORDER BY 1, 4`, args...)
 }

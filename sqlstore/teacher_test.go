@@ -141,6 +141,8 @@ func TestFindTeachers(t *testing.T) {
 			{"cheapest first", zabano.TeacherFilter{Sort: "price"}, "[bita cyrus ali]", 3},
 			{"most experienced first", zabano.TeacherFilter{Sort: "experience"}, "[ali cyrus bita]", 3},
 			{"page", zabano.TeacherFilter{Sort: "price", Limit: 1, Offset: 1}, "[cyrus]", 3},
+			{"past the last page", zabano.TeacherFilter{Sort: "price", Limit: 1, Offset: 3}, "[]", 3},
+			{"past the last page of a language", zabano.TeacherFilter{Language: "english", Offset: 2}, "[]", 2},
 			{"by id", zabano.TeacherFilter{ID: fmt.Sprint(c.ID)}, "[cyrus]", 1},
 			{"nothing", zabano.TeacherFilter{Query: "nobody"}, "[]", 0},
 		} {
@@ -233,29 +235,14 @@ func TestOptimizeGathersStatistics(t *testing.T) {
 func TestLevelPriceIDsMigration(t *testing.T) {
 	for _, dialect := range storetest.Dialects() {
 		t.Run(dialect, func(t *testing.T) {
-			dsn := storetest.DSN(t, dialect)
-			old, err := sqlstore.OpenAt(ctx, dsn, 8)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, q := range []string{
+			db := migrated(t, dialect, 8,
 				`INSERT INTO users (id, role, username, phone, password_hash, created_at) VALUES (1, 'teacher', 'maryam', '09120000001', 'x', 0)`,
 				`INSERT INTO users (id, role, username, phone, password_hash, created_at) VALUES (2, 'student', 'sara', '09120000002', 'x', 0)`,
 				`INSERT INTO teacher_profiles (user_id) VALUES (1)`,
 				`INSERT INTO teacher_levels (id, teacher_id, language, level, regular_price, exam_price) VALUES (7, 1, 'English', 3, 250000, 0)`,
 				`INSERT INTO bookings (student_id, teacher_id, level_price_id, start_at, end_at, price, status, meeting_link, created_at)
-					VALUES (2, 1, 7, 1000, 2000, 250000, 'done', '', 0)`,
-			} {
-				if err := old.Exec(ctx, q); err != nil {
-					t.Fatal(err)
-				}
-			}
-			old.Close()
-			db, err := sqlstore.Open(ctx, dsn)
-			if err != nil {
-				t.Fatalf("migrate with bookings naming a level: %v", err)
-			}
-			defer db.Close()
+				VALUES (2, 1, 7, 1000, 2000, 250000, 'done', '', 0)`,
+			)
 			list, err := db.Classes(ctx, &zabano.User{ID: 2, Role: zabano.RoleStudent})
 			if err != nil || len(list) != 1 || list[0].LevelPriceID != 7 || list[0].Level != 3 || list[0].Language != "English" {
 				t.Fatalf("the booking after the migration: %v %v", list, err)
@@ -272,4 +259,28 @@ func TestLevelPriceIDsMigration(t *testing.T) {
 			}
 		})
 	}
+}
+
+// migrated is a database of dialect whose migrations up to version ran,
+// then statements (the rows a migration test starts from), then the rest
+// of the migrations, as Open runs them.
+func migrated(t *testing.T, dialect string, version int64, statements ...string) *sqlstore.DB {
+	t.Helper()
+	dsn := storetest.DSN(t, dialect)
+	old, err := sqlstore.OpenAt(ctx, dsn, version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range statements {
+		if err := old.Exec(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old.Close()
+	db, err := sqlstore.Open(ctx, dsn)
+	if err != nil {
+		t.Fatalf("migrate from %d: %v", version, err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }
