@@ -191,7 +191,7 @@ func seed(ctx context.Context, args []string, getenv func(string) string, stdout
 		if err := payInParallel(ctx, db, svc, topUps, bookings, 16); err != nil {
 			return err
 		}
-		if err := db.AnalyzeSeed(ctx); err != nil {
+		if err := db.VacuumSeed(ctx); err != nil {
 			return err
 		}
 		if nBookings > 0 || wallet > 0 {
