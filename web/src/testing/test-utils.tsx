@@ -18,12 +18,13 @@ export function renderApp(path: string, opts: { routes?: RouteObject[]; state?: 
     initialEntries: [{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state: opts.state }],
   });
   const user = userEvent.setup();
+  const queryClient = testQueryClient();
   const utils = render(
-    <AppProvider queryClient={testQueryClient()}>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { ...utils, router, user };
+  return { ...utils, router, user, queryClient };
 }
 
 /** renderWithRouter renders element at path inside the providers, with extra routes to land on. */

@@ -13,16 +13,19 @@ export function markAllNotificationsRead(): Promise<unknown> {
   return request(api.POST('/api/notifications/read-all/'));
 }
 
-/** useMarkRead marks a notification read, in the list and the bell at once;
- * if the server refuses, the list is read again. */
+/** useMarkRead marks a notification read, in the list and the bell at once,
+ * then reads the list again once the server has it. A read of the list
+ * already under way is called off: its answer, from before the mark, would
+ * put the count back. */
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markNotificationRead,
-    onMutate: (id) => {
+    onMutate: async (id) => {
+      await queryClient.cancelQueries({ queryKey: notificationsKeys.all });
       queryClient.setQueriesData<NotificationPages>({ queryKey: notificationsKeys.all }, (prev) => withRead(prev, id));
     },
-    onError: () => queryClient.invalidateQueries({ queryKey: notificationsKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKeys.all }),
   });
 }
 

@@ -22,13 +22,17 @@ function n(id: number, over: Partial<Notification> = {}): Notification {
 
 /** api serves the reader's notifications from a list, newest first, 20 a page. */
 function api(list: Notification[]) {
-  const b = { list, reads: [] as number[], readAll: 0 };
+  // asked counts the list's readings; hold, while set, keeps their answers (as they were when asked) until it resolves.
+  const b = { list, reads: [] as number[], readAll: 0, asked: 0, hold: undefined as undefined | Promise<void> };
   const unread = () => b.list.filter((x) => !x.read).length;
   server.use(
     http.get('*/api/profile/', () => HttpResponse.json(makeUser({ id: 7, role: 'teacher', username: 'nima' }))),
-    http.get('*/api/notifications/', ({ request }) => {
+    http.get('*/api/notifications/', async ({ request }) => {
       const page = Number(new URL(request.url).searchParams.get('page') ?? 1);
-      return HttpResponse.json({ results: b.list.slice((page - 1) * 20, page * 20), unread: unread() });
+      const body = { results: b.list.slice((page - 1) * 20, page * 20), unread: unread() };
+      b.asked++;
+      await b.hold;
+      return HttpResponse.json(body);
     }),
     http.post('*/api/notifications/:id/read/', ({ params }) => {
       b.reads.push(Number(params.id));
@@ -103,6 +107,31 @@ describe('notifications', { timeout: 60_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/teacher/booked-slots'));
     await waitFor(() => expect(b.reads).toEqual([2]));
     expect(await screen.findByRole('link', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it('keeps a read read when a reading of the list from before it answers after it', async () => {
+    await i18n.changeLanguage('en');
+    const b = api([n(2), n(1)]);
+    signInTeacher();
+    const { user, queryClient } = renderApp('/teacher/notifications');
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    expect(await screen.findByRole('link', { name: 'Notifications: 2 unread' })).toBeInTheDocument();
+
+    let release!: () => void;
+    b.hold = new Promise((r) => (release = r));
+    const asked = b.asked;
+    void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    await waitFor(() => expect(b.asked).toBe(asked + 1)); // asked with two unread, held
+
+    await user.click(within(list).getAllByRole('link')[0]!);
+    await waitFor(() => expect(b.reads).toEqual([2]));
+    b.hold = undefined;
+    release();
+    await waitFor(() => expect(b.asked).toBe(asked + 2)); // read again after the mark
+    expect(await screen.findByRole('link', { name: 'Notifications: 1 unread' })).toBeInTheDocument();
+    // Had the held answer been kept, the bell would say 2 until the next reading.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole('link', { name: 'Notifications: 1 unread' })).toBeInTheDocument();
   });
 
   it('marks all read, and loads older pages', async () => {
