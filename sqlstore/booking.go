@@ -93,7 +93,7 @@ func insertSlots(ctx context.Context, tx *Tx, slots []zabano.Slot) error {
 	const perStatement = 200
 	for start := 0; start < len(slots); start += perStatement {
 		chunk := slots[start:min(start+perStatement, len(slots))]
-		values := strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?),", len(chunk)), ",")
+		values := valueRows(len(chunk), 4)
 		args := make([]any, 0, 4*len(chunk))
 		byStart := make(map[int64]*zabano.Slot, len(chunk))
 		for i := range chunk {
@@ -272,14 +272,11 @@ func checkListed(ctx context.Context, tx *Tx, teacherID int64) error {
 // with the commission in force now, and moves its price from their wallet
 // to escrow.
 func insertBooking(ctx context.Context, tx *Tx, nb *zabano.NewBooking, slot zabano.Slot, levelID, price int64) (int64, error) {
-	percent, err := commission(ctx, tx)
-	if err != nil {
-		return 0, err
-	}
 	var id int64
-	err = tx.queryRow(ctx, `INSERT INTO bookings (slot_id, student_id, teacher_id, level_price_id, start_at, end_at, price,
-		commission_percent, trial, status, meeting_link, notes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		slot.ID, nb.StudentID, slot.TeacherID, levelID, ms(slot.Start), ms(slot.End), price, percent,
+	err := tx.queryRow(ctx, `INSERT INTO bookings (slot_id, student_id, teacher_id, level_price_id, start_at, end_at, price,
+		commission_percent, trial, status, meeting_link, notes, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT commission_percent FROM settings WHERE id = 1), ?, ?, ?, ?, ?) RETURNING id`,
+		slot.ID, nb.StudentID, slot.TeacherID, levelID, ms(slot.Start), ms(slot.End), price,
 		nb.Trial, zabano.StatusBooked, nb.MeetingLink, nb.Notes, ms(tx.now)).Scan(&id)
 	if name, ok := uniqueViolation(err); ok && isTrialIndex(name) {
 		return 0, zabano.Errorf(zabano.ECONFLICT, zabano.MsgTrialUsed)

@@ -316,6 +316,11 @@ func placeholders(n int) string {
 	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }
 
+// valueRows is the VALUES of a many-row INSERT: rows of cols ?.
+func valueRows(rows, cols int) string {
+	return strings.TrimSuffix(strings.Repeat("("+placeholders(cols)+"), ", rows), ", ")
+}
+
 // scanAll runs the query q and calls scan on each row it returns.
 func scanAll(ctx context.Context, tx *Tx, scan func(*sql.Rows) error, q string, args ...any) error {
 	rows, err := tx.query(ctx, q, args...)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/zabano/zabano"
 )
@@ -41,11 +42,17 @@ func post(ctx context.Context, tx *Tx, t *zabano.LedgerTransaction) error {
 	slices.SortFunc(entries, func(a, b zabano.Entry) int {
 		return cmp.Or(cmp.Compare(a.Account.Kind, b.Account.Kind), cmp.Compare(a.Account.UserID, b.Account.UserID))
 	})
+	known, err := findAccounts(ctx, tx, entries)
+	if err != nil {
+		return err
+	}
 	legs := make([]leg, len(entries))
 	for i, e := range entries {
-		id, err := accountID(ctx, tx, e.Account)
-		if err != nil {
-			return err
+		id, ok := known[e.Account]
+		if !ok {
+			if id, err = accountID(ctx, tx, e.Account); err != nil {
+				return err
+			}
 		}
 		legs[i] = leg{id, e.Account.Kind, e.Amount}
 	}
@@ -71,13 +78,37 @@ func post(ctx context.Context, tx *Tx, t *zabano.LedgerTransaction) error {
 		t.Type, t.Description, booking, ms(t.CreatedAt)).Scan(&t.ID); err != nil {
 		return err
 	}
+	args := make([]any, 0, 3*len(legs))
 	for _, l := range legs {
-		if _, err := tx.exec(ctx, `INSERT INTO ledger_entries (transaction_id, account_id, amount) VALUES (?, ?, ?)`,
-			t.ID, l.id, l.amount); err != nil {
-			return err
+		args = append(args, t.ID, l.id, l.amount)
+	}
+	_, err = tx.exec(ctx, `INSERT INTO ledger_entries (transaction_id, account_id, amount) VALUES `+valueRows(len(legs), 3), args...)
+	return err
+}
+
+// findAccounts reads the ids of the accounts of entries that are open, in
+// one statement.
+func findAccounts(ctx context.Context, tx *Tx, entries []zabano.Entry) (map[zabano.Account]int64, error) {
+	conds := make([]string, len(entries))
+	var args []any
+	for i, e := range entries {
+		if e.Account.UserID == 0 {
+			conds[i], args = `(kind = ? AND user_id IS NULL)`, append(args, e.Account.Kind)
+		} else {
+			conds[i], args = `(kind = ? AND user_id = ?)`, append(args, e.Account.Kind, e.Account.UserID)
 		}
 	}
-	return nil
+	ids := make(map[zabano.Account]int64, len(entries))
+	err := scanAll(ctx, tx, func(rows *sql.Rows) error {
+		var id int64
+		var a zabano.Account
+		if err := rows.Scan(&id, &a.Kind, &a.UserID); err != nil {
+			return err
+		}
+		ids[a] = id
+		return nil
+	}, `SELECT id, kind, COALESCE(user_id, 0) FROM ledger_accounts WHERE `+strings.Join(conds, " OR "), args...)
+	return ids, err
 }
 
 // accountID returns the id of account a, opening it on first use.

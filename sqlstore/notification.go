@@ -21,13 +21,16 @@ func notify(ctx context.Context, tx *Tx, n *zabano.Notification) error {
 	return notifyAll(ctx, tx, []*zabano.Notification{n})
 }
 
-// notifyAll writes the notifications ns and their deliveries in tx.
+// notifyAll writes the notifications ns and their deliveries in tx, a
+// statement for each whatever their number (a booking writes seven). The
+// deliveries are made from what the first returns, each new id with its due
+// time, as a many-row INSERT's RETURNING promises no order (SQLite): the
+// ids are not written back into ns, which nothing reads them from.
 func notifyAll(ctx context.Context, tx *Tx, ns []*zabano.Notification) error {
 	if len(ns) == 0 {
 		return nil
 	}
-	channels := []zabano.Channel{zabano.ChannelApp, zabano.ChannelSMS, zabano.ChannelEmail}
-	args := make([]any, 0, 3*len(channels)*len(ns))
+	args := make([]any, 0, 8*len(ns))
 	for _, n := range ns {
 		n.CreatedAt = tx.now
 		if n.DueAt.IsZero() {
@@ -41,19 +44,25 @@ func notifyAll(ctx context.Context, tx *Tx, ns []*zabano.Notification) error {
 		if n.AboutID != 0 {
 			about = n.AboutID
 		}
-		// One statement each: SQLite does not promise the order of the ids
-		// a many-row INSERT returns.
-		if err := tx.queryRow(ctx, `INSERT INTO notifications (user_id, kind, object_type, object_id, about_id, data, created_at, due_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			n.UserID, n.Kind, n.ObjectType, n.ObjectID, about, string(data), ms(n.CreatedAt), ms(n.DueAt)).Scan(&n.ID); err != nil {
+		args = append(args, n.UserID, n.Kind, n.ObjectType, n.ObjectID, about, string(data), ms(n.CreatedAt), ms(n.DueAt))
+	}
+	channels := []zabano.Channel{zabano.ChannelApp, zabano.ChannelSMS, zabano.ChannelEmail}
+	deliveries := make([]any, 0, 3*len(channels)*len(ns))
+	err := scanAll(ctx, tx, func(rows *sql.Rows) error {
+		var id, due int64
+		if err := rows.Scan(&id, &due); err != nil {
 			return err
 		}
 		for _, c := range channels {
-			args = append(args, n.ID, c, ms(n.DueAt))
+			deliveries = append(deliveries, id, c, due)
 		}
+		return nil
+	}, `INSERT INTO notifications (user_id, kind, object_type, object_id, about_id, data, created_at, due_at)
+		VALUES `+valueRows(len(ns), 8)+` RETURNING id, due_at`, args...)
+	if err != nil {
+		return err
 	}
-	values := strings.TrimSuffix(strings.Repeat("(?, ?, ?),", len(args)/3), ",")
-	_, err := tx.exec(ctx, `INSERT INTO deliveries (notification_id, channel, due_at) VALUES `+values, args...)
+	_, err = tx.exec(ctx, `INSERT INTO deliveries (notification_id, channel, due_at) VALUES `+valueRows(len(deliveries)/3, 3), deliveries...)
 	return err
 }
 
@@ -84,20 +93,22 @@ func notifyClass(ctx context.Context, tx *Tx, kind zabano.NotificationKind, b *z
 
 // notifyBooked tells the teacher of new class b and schedules its reminders.
 func notifyBooked(ctx context.Context, tx *Tx, b *zabano.Booking) error {
-	if err := notifyClass(ctx, tx, zabano.KindClassBooked, b, b.TeacherID); err != nil {
-		return err
-	}
-	return scheduleReminders(ctx, tx, b)
+	return notifyAll(ctx, tx, append([]*zabano.Notification{classNotice(zabano.KindClassBooked, b, b.TeacherID)}, reminders(b, tx.now)...))
 }
 
-// scheduleReminders writes the reminders of class b to both its sides, due
-// zabano.Reminders before its start: those still ahead.
+// scheduleReminders writes the reminders of class b.
 func scheduleReminders(ctx context.Context, tx *Tx, b *zabano.Booking) error {
+	return notifyAll(ctx, tx, reminders(b, tx.now))
+}
+
+// reminders are the reminders of class b to both its sides, due
+// zabano.Reminders before its start: those still ahead of now.
+func reminders(b *zabano.Booking, now time.Time) []*zabano.Notification {
 	var ns []*zabano.Notification
 	for _, to := range []int64{b.StudentID, b.TeacherID} {
 		for _, r := range zabano.Reminders {
 			due := b.Start.Add(-r.Before)
-			if !due.After(tx.now) {
+			if !due.After(now) {
 				continue
 			}
 			n := classNotice(r.Kind, b, to)
@@ -108,7 +119,7 @@ func scheduleReminders(ctx context.Context, tx *Tx, b *zabano.Booking) error {
 			ns = append(ns, n)
 		}
 	}
-	return notifyAll(ctx, tx, ns)
+	return ns
 }
 
 // dropReminders takes back the reminders of class bookingID, cancelled or
