@@ -146,7 +146,7 @@ func (db *DB) Messages(ctx context.Context, userID, chatID, before int64, limit 
 		if before > 0 {
 			q, args = q+` AND m.id < ?`, append(args, before)
 		}
-		rows, err := tx.query(ctx, q+` ORDER BY m.id DESC LIMIT ?`, append(args, limit)...)
+		rows, err := tx.query(ctx, q+` ORDER BY m.id DESC`+limitOffset(limit, 0), args...)
 		if err != nil {
 			return err
 		}
@@ -310,7 +310,7 @@ func (db *DB) EventsAfter(ctx context.Context, userID, after int64, limit int) (
 				COALESCE(n.read_at, 0), a.deleted_at
 			FROM events e LEFT JOIN messages m ON m.id = e.message_id
 			LEFT JOIN notifications n ON n.id = e.notification_id LEFT JOIN users a ON a.id = n.about_id
-			WHERE e.user_id = ? AND e.id > ? ORDER BY e.id LIMIT ?`, userID, after, limit)
+			WHERE e.user_id = ? AND e.id > ? ORDER BY e.id`+limitOffset(limit, 0), userID, after)
 		if err != nil {
 			return err
 		}

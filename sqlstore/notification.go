@@ -329,8 +329,8 @@ func (db *DB) Notifications(ctx context.Context, userID int64, limit, offset int
 			err := scanNotification(rows, &n)
 			list = append(list, n)
 			return err
-		}, `SELECT `+notificationColumns+notificationJoins+` WHERE `+listed("n")+` ORDER BY n.due_at DESC, n.id DESC LIMIT ? OFFSET ?`,
-			userID, ms(tx.now), limit, offset)
+		}, `SELECT `+notificationColumns+notificationJoins+` WHERE `+listed("n")+` ORDER BY n.due_at DESC, n.id DESC`+limitOffset(limit, offset),
+			userID, ms(tx.now))
 		if err != nil {
 			return err
 		}
@@ -522,7 +522,7 @@ func findDeliveries(ctx context.Context, tx *Tx, tail string, args ...any) ([]*z
 // The claim, until now+lease, keeps the others away once committed.
 func (db *DB) ClaimDeliveries(ctx context.Context, limit int, lease time.Duration) (list []*zabano.Delivery, err error) {
 	err = db.write(ctx, func(tx *Tx) error {
-		q := `SELECT id FROM deliveries WHERE status = ? AND due_at <= ? AND COALESCE(claimed_until, 0) <= ? ORDER BY due_at LIMIT ?`
+		q := `SELECT id FROM deliveries WHERE status = ? AND due_at <= ? AND COALESCE(claimed_until, 0) <= ? ORDER BY due_at` + limitOffset(limit, 0)
 		if tx.pg {
 			q += ` FOR UPDATE SKIP LOCKED`
 		}
@@ -532,7 +532,7 @@ func (db *DB) ClaimDeliveries(ctx context.Context, limit int, lease time.Duratio
 			err := rows.Scan(&id)
 			ids = append(ids, id)
 			return err
-		}, q, zabano.DeliveryPending, ms(tx.now), ms(tx.now), limit)
+		}, q, zabano.DeliveryPending, ms(tx.now), ms(tx.now))
 		if err != nil || len(ids) == 0 {
 			return err
 		}
@@ -569,7 +569,7 @@ func (db *DB) FailedDeliveries(ctx context.Context, before int64, limit int) (li
 		if before != 0 {
 			where, args = where+` AND d.id < ?`, append(args, before)
 		}
-		list, err = findDeliveries(ctx, tx, where+` ORDER BY d.id DESC LIMIT ?`, append(args, limit)...)
+		list, err = findDeliveries(ctx, tx, where+` ORDER BY d.id DESC`+limitOffset(limit, 0), args...)
 		return err
 	})
 	return list, err

@@ -59,7 +59,7 @@ func (db *DB) OperatorLog(ctx context.Context, before int64, limit int) (list []
 			q += ` WHERE l.id < ?`
 			args = append(args, before)
 		}
-		rows, err := tx.query(ctx, q+` ORDER BY l.id DESC LIMIT ?`, append(args, limit)...)
+		rows, err := tx.query(ctx, q+` ORDER BY l.id DESC`+limitOffset(limit, 0), args...)
 		if err != nil {
 			return err
 		}

@@ -166,7 +166,7 @@ func (db *DB) Payments(ctx context.Context, status zabano.PaymentStatus, before 
 				list = append(list, *p)
 			}
 			return err
-		}, q+` ORDER BY p.id DESC LIMIT ?`, append(args, limit)...)
+		}, q+` ORDER BY p.id DESC`+limitOffset(limit, 0), args...)
 	})
 	return list, err
 }

@@ -104,7 +104,7 @@ func (db *DB) FindUsers(ctx context.Context, f zabano.UserFilter) (list []zabano
 				list = append(list, *u)
 			}
 			return err
-		}, `SELECT `+userColumns+` FROM users WHERE `+strings.Join(where, " AND ")+` ORDER BY id DESC LIMIT ?`, append(args, f.Limit)...)
+		}, `SELECT `+userColumns+` FROM users WHERE `+strings.Join(where, " AND ")+` ORDER BY id DESC`+limitOffset(f.Limit, 0), args...)
 	})
 	return list, err
 }
@@ -127,7 +127,7 @@ func (db *DB) UserDetail(ctx context.Context, id int64) (d *zabano.UserDetail, e
 				d.Payments = append(d.Payments, *p)
 			}
 			return err
-		}, `SELECT `+paymentColumns+` FROM payments p WHERE p.user_id = ? ORDER BY p.id DESC LIMIT ?`, id, zabano.DetailListSize)
+		}, `SELECT `+paymentColumns+` FROM payments p WHERE p.user_id = ? ORDER BY p.id DESC`+limitOffset(zabano.DetailListSize, 0), id)
 		if err != nil {
 			return err
 		}
@@ -154,7 +154,7 @@ func userBookings(ctx context.Context, tx *Tx, id int64) ([]*zabano.Booking, err
 		}
 		return err
 	}, `SELECT `+bookingColumns+bookingJoins+` WHERE b.student_id = ? OR b.teacher_id = ?
-		ORDER BY b.start_at DESC, b.id DESC LIMIT ?`, id, id, zabano.DetailListSize)
+		ORDER BY b.start_at DESC, b.id DESC`+limitOffset(zabano.DetailListSize, 0), id, id)
 	if err != nil {
 		return nil, err
 	}
@@ -189,8 +189,8 @@ func userChats(ctx context.Context, tx *Tx, id int64) ([]zabano.ChatSummary, err
 		return nil
 	}, `SELECT c.id, c.student_id, c.teacher_id,
 			(SELECT COUNT(*) FROM messages m WHERE m.chat_id = c.id), (SELECT MAX(m.created_at) FROM messages m WHERE m.chat_id = c.id)
-		FROM chats c WHERE c.student_id = ? OR c.teacher_id = ? ORDER BY c.last_activity_at DESC, c.id DESC LIMIT ?`,
-		id, id, zabano.DetailListSize)
+		FROM chats c WHERE c.student_id = ? OR c.teacher_id = ? ORDER BY c.last_activity_at DESC, c.id DESC`+limitOffset(zabano.DetailListSize, 0),
+		id, id)
 	if err != nil {
 		return nil, err
 	}
@@ -306,7 +306,7 @@ func (db *DB) PendingTeachers(ctx context.Context, limit int) (list []*zabano.Te
 			list = append(list, p)
 			return err
 		}, `SELECT `+teacherColumns+` FROM teacher_profiles tp JOIN users u ON u.id = tp.user_id
-			WHERE `+pendingTeachers+` ORDER BY tp.review_requested_at, tp.user_id LIMIT ?`, limit)
+			WHERE `+pendingTeachers+` ORDER BY tp.review_requested_at, tp.user_id`+limitOffset(limit, 0))
 		if err != nil {
 			return err
 		}
@@ -401,7 +401,7 @@ func (db *DB) AdminReviews(ctx context.Context, teacherID, before int64, limit i
 		where, args = append(where, "r.id < ?"), append(args, before)
 	}
 	err = db.read(ctx, func(tx *Tx) error {
-		list, err = findReviews(ctx, tx, strings.Join(where, " AND ")+` ORDER BY r.id DESC LIMIT ?`, append(args, limit)...)
+		list, err = findReviews(ctx, tx, strings.Join(where, " AND ")+` ORDER BY r.id DESC`+limitOffset(limit, 0), args...)
 		if err != nil {
 			return err
 		}

@@ -125,8 +125,8 @@ func (db *DB) TeacherReviews(ctx context.Context, teacherID int64, limit, offset
 		} else if err != nil {
 			return err
 		}
-		list, err = findReviews(ctx, tx, `r.teacher_id = ? AND r.hidden = FALSE ORDER BY r.created_at DESC, r.id DESC LIMIT ? OFFSET ?`,
-			teacherID, limit, offset)
+		list, err = findReviews(ctx, tx, `r.teacher_id = ? AND r.hidden = FALSE ORDER BY r.created_at DESC, r.id DESC`+limitOffset(limit, offset),
+			teacherID)
 		return err
 	})
 	return list, total, err

@@ -293,8 +293,8 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 			return nil
 		}, `SELECT `+teacherColumns+`, tp.languages, (`+count+`)
 			FROM teacher_profiles tp JOIN users u ON u.id = tp.user_id `+join+`
-			WHERE `+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?`,
-			slices.Concat(countArgs, joinArgs, args, orderArgs, []any{f.Limit, f.Offset})...)
+			WHERE `+cond+` ORDER BY `+order+limitOffset(f.Limit, f.Offset),
+			slices.Concat(countArgs, joinArgs, args, orderArgs)...)
 	})
 	if err != nil {
 		return nil, 0, err

@@ -157,7 +157,7 @@ func (db *DB) Withdrawals(ctx context.Context, f zabano.WithdrawalFilter) ([]zab
 		q += " ORDER BY w.id DESC"
 	}
 	if f.Limit > 0 {
-		q, args = q+" LIMIT ?", append(args, f.Limit)
+		q += limitOffset(f.Limit, 0)
 	}
 	list := []zabano.Withdrawal{}
 	err := db.read(ctx, func(tx *Tx) error {
