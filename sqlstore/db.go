@@ -111,7 +111,12 @@ func connect(dsn string) (*DB, error) {
 		db.writer, db.reader = pool, pool
 	} else {
 		// busy_timeout comes first so that the pragmas after it wait for locks too.
-		params := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)"
+		// mmap_size maps the database's first GiB into memory: the connections
+		// read its pages where the kernel keeps them, instead of copying them
+		// into a page cache of their own each (a search past the cache spent
+		// a third of its time so).
+		params := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)" +
+			"&_pragma=mmap_size(1073741824)"
 		base := "file:" + (&url.URL{Path: dsn}).EscapedPath() + "?" + params
 		w, err := sql.Open("sqlite", base+"&_txlock=immediate")
 		if err != nil {
