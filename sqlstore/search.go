@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -100,8 +101,11 @@ func ftsQuery(words []string) (string, bool) {
 
 // matchQuery adds to w the condition that every word of query q is in the
 // teacher's search text: on SQLite, the words of three characters or more
-// as the set of the trigram index's matches.
-func (tx *Tx) matchQuery(w *teacherWhere, q string) {
+// as the set of the trigram index's matches. A page by relevance (ranked)
+// joins that set with each match's rank, which keeps the matches as the
+// condition would: the set is read once, not once to filter and once to
+// rank (a quarter of a search's page).
+func (tx *Tx) matchQuery(w *teacherWhere, q string, ranked bool) {
 	words := queryWords(q)
 	for _, word := range words {
 		if !tx.pg && utf8.RuneCountInString(word) >= trigram {
@@ -109,31 +113,35 @@ func (tx *Tx) matchQuery(w *teacherWhere, q string) {
 		}
 		w.add(`tp.search LIKE ? ESCAPE '\'`, likePattern(word))
 	}
-	if match, ok := ftsQuery(words); ok && !tx.pg {
-		// The matches are a filter, not where to start (the unary plus): a
-		// page walks its order's index and keeps them.
-		const matches = `SELECT rowid FROM teacher_search WHERE teacher_search MATCH ?`
-		w.addListed(`+tp.user_id IN (`+matches+`)`, matches, match)
+	match, ok := ftsQuery(words)
+	if !ok || tx.pg {
+		return
 	}
+	const matches = `SELECT rowid FROM teacher_search WHERE teacher_search MATCH ?`
+	if ranked {
+		w.join, w.joinArgs = `JOIN (SELECT rowid AS user_id, rank FROM teacher_search WHERE teacher_search MATCH ?) matched
+			ON matched.user_id = tp.user_id`, []any{match}
+		w.alone, w.aloneArgs = `SELECT count(*) FROM (`+matches+`) AS listed`, []any{match}
+		return
+	}
+	// The matches are a filter, not where to start (the unary plus): a
+	// page walks its order's index and keeps them.
+	w.addListed(`+tp.user_id IN (`+matches+`)`, matches, match)
 }
 
 // relevanceOrder is the ORDER BY of query q's best matches first, and its
-// arguments, and a join the order reads (after the FROM's tables) and its
-// arguments. SQLite joins the FTS5 matches once, so that bm25 is computed
-// once a match, not once a row in a subquery. Without a word the trigram
-// index finds (SQLite), a match in the name comes before one in the bio.
-func (db *DB) relevanceOrder(q string) (order string, orderArgs []any, join string, joinArgs []any) {
-	words := queryWords(q)
-	norm := strings.Join(words, " ")
+// arguments: on SQLite the rank of the matches w joined (bm25, computed
+// once a match), or without a word the trigram index finds, a match in the
+// name before one in the bio.
+func (db *DB) relevanceOrder(q string, w *teacherWhere) (order string, orderArgs []any) {
+	norm := strings.Join(queryWords(q), " ")
 	if db.pg {
-		return db.trgm + `.word_similarity(?, tp.search_name) DESC, tp.user_id DESC`, []any{norm}, "", nil
+		return db.trgm + `.word_similarity(?, tp.search_name) DESC, tp.user_id DESC`, []any{norm}
 	}
-	if match, ok := ftsQuery(words); ok {
-		return `relevance.rank, tp.user_id DESC`, nil,
-			`JOIN (SELECT rowid AS user_id, rank FROM teacher_search WHERE teacher_search MATCH ?) relevance ON relevance.user_id = tp.user_id`,
-			[]any{match}
+	if w.join != "" {
+		return `matched.rank, tp.user_id DESC`, nil
 	}
-	return `CASE WHEN tp.search_name LIKE ? ESCAPE '\' THEN 0 ELSE 1 END, tp.user_id DESC`, []any{likePattern(norm)}, "", nil
+	return `CASE WHEN tp.search_name LIKE ? ESCAPE '\' THEN 0 ELSE 1 END, tp.user_id DESC`, []any{likePattern(norm)}
 }
 
 // teacherWhere is the WHERE of a list of teachers: conditions on tp
@@ -141,8 +149,12 @@ func (db *DB) relevanceOrder(q string) (order string, orderArgs []any, join stri
 type teacherWhere struct {
 	conds []string
 	args  []any
+	// join, when set, joins to tp the tables that keep its teachers as a
+	// condition would (a search's ranked matches), and its arguments.
+	join     string
+	joinArgs []any
 	// alone counts the teachers of the condition last added by addListed
-	// when it is the only one.
+	// when it is the only one, or of the join when there is no condition.
 	alone     string
 	aloneArgs []any
 }
@@ -169,17 +181,17 @@ func (w *teacherWhere) sql() (string, []any) {
 
 // count is the query of how many teachers w keeps, and its arguments.
 func (w *teacherWhere) count() (string, []any) {
-	if len(w.conds) == 1 && w.alone != "" {
+	if w.join != "" && len(w.conds) == 0 || w.join == "" && len(w.conds) == 1 && w.alone != "" {
 		return w.alone, w.aloneArgs
 	}
 	cond, args := w.sql()
-	return `SELECT count(*) FROM teacher_profiles tp WHERE ` + cond, args
+	return `SELECT count(*) FROM teacher_profiles tp ` + w.join + ` WHERE ` + cond, slices.Concat(w.joinArgs, args)
 }
 
 // filterTeachers is the WHERE of f's filters.
 func (tx *Tx) filterTeachers(f *zabano.TeacherFilter) (*teacherWhere, error) {
 	w := &teacherWhere{}
-	tx.matchQuery(w, f.Query)
+	tx.matchQuery(w, f.Query, f.SortOrder() == "relevance")
 	if l := strings.TrimSpace(f.Language); l != "" {
 		// Matched here, not bound, but refused as a bound text would be.
 		if err := checkText([]any{l}); err != nil {

@@ -110,6 +110,22 @@ func TestSearchReadsPersian(t *testing.T) {
 			{"only marks is no query", zabano.TeacherFilter{Query: "\u200c\u0640", Limit: 1}, "[tch6]"},
 			{"nobody", zabano.TeacherFilter{Query: "کریمیان"}, "[]"},
 		})
+		// The total counts every match past the page, alone and with another
+		// filter, whether the page ranks the matches or walks an order.
+		max := int64(500_000) // tch5's price: within it, yet no match
+		for _, c := range []struct {
+			f     zabano.TeacherFilter
+			total int
+		}{
+			{zabano.TeacherFilter{Query: "کریمی", Limit: 1}, 4},
+			{zabano.TeacherFilter{Query: "کریمی", PriceMax: &max, Limit: 1}, 4},
+			{zabano.TeacherFilter{Query: "کریمی", PriceMax: &max, Sort: "price", Limit: 1}, 4},
+			{zabano.TeacherFilter{Query: "عل کریمی", PriceMax: &max, Limit: 1}, 1},
+		} {
+			if got, total := found(t, db, c.f); total != c.total {
+				t.Errorf("%+v: %s of %d, want %d in all", c.f, got, total, c.total)
+			}
+		}
 	})
 }
 

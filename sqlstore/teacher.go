@@ -248,11 +248,12 @@ func likePattern(s string) string {
 // (a subquery computed once), so a page is one statement and its cards'
 // free slots a second: no transaction, whose BEGIN and COMMIT were two of
 // PostgreSQL's six round trips. Orders follow the indexes on (bookable,
-// price) and (bookable, experience); the rating order is computed
-// (ratingOrder), the relevance order is the search's (relevanceOrder).
+// listed, price, user_id) and the like (migration 00025); the rating order
+// is computed (ratingOrder), the relevance order is the search's
+// (relevanceOrder).
 func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []*zabano.TeacherProfile, total int, err error) {
-	order, join := "tp.user_id DESC", ""
-	var orderArgs, joinArgs []any
+	order := "tp.user_id DESC"
+	var orderArgs []any
 	sort := f.SortOrder()
 	switch sort {
 	case "price":
@@ -270,13 +271,14 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 			return nil, 0, err
 		}
 		orderArgs = []any{prior, zabano.RatingPrior}
-	case "relevance":
-		order, orderArgs, join, joinArgs = db.relevanceOrder(f.Query)
 	}
 	var w *teacherWhere
 	err = db.readOne(ctx, func(tx *Tx) error {
 		if w, err = tx.filterTeachers(&f); err != nil {
 			return err
+		}
+		if sort == "relevance" {
+			order, orderArgs = db.relevanceOrder(f.Query, w)
 		}
 		count, countArgs := w.count()
 		cond, args := w.sql()
@@ -292,9 +294,9 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 			list = append(list, p)
 			return nil
 		}, `SELECT `+teacherColumns+`, tp.languages, (`+count+`)
-			FROM teacher_profiles tp JOIN users u ON u.id = tp.user_id `+join+`
+			FROM teacher_profiles tp JOIN users u ON u.id = tp.user_id `+w.join+`
 			WHERE `+cond+` ORDER BY `+order+limitOffset(f.Limit, f.Offset),
-			slices.Concat(countArgs, joinArgs, args, orderArgs)...)
+			slices.Concat(countArgs, w.joinArgs, args, orderArgs)...)
 	})
 	if err != nil {
 		return nil, 0, err
