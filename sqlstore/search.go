@@ -153,8 +153,8 @@ type teacherWhere struct {
 	// condition would (a search's ranked matches), and its arguments.
 	join     string
 	joinArgs []any
-	// alone counts the teachers of the condition last added by addListed
-	// when it is the only one, or of the join when there is no condition.
+	// alone counts the teachers of the set last added by addListed or
+	// joined, when that set is the only restriction.
 	alone     string
 	aloneArgs []any
 }
@@ -181,7 +181,11 @@ func (w *teacherWhere) sql() (string, []any) {
 
 // count is the query of how many teachers w keeps, and its arguments.
 func (w *teacherWhere) count() (string, []any) {
-	if w.join != "" && len(w.conds) == 0 || w.join == "" && len(w.conds) == 1 && w.alone != "" {
+	restrictions := len(w.conds)
+	if w.join != "" {
+		restrictions++
+	}
+	if restrictions == 1 && w.alone != "" {
 		return w.alone, w.aloneArgs
 	}
 	cond, args := w.sql()
