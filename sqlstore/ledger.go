@@ -50,7 +50,7 @@ func post(ctx context.Context, tx *Tx, t *zabano.LedgerTransaction) error {
 	for i, e := range entries {
 		id, ok := known[e.Account]
 		if !ok {
-			if id, err = accountID(ctx, tx, e.Account); err != nil {
+			if id, err = openAccount(ctx, tx, e.Account); err != nil {
 				return err
 			}
 		}
@@ -111,14 +111,10 @@ func findAccounts(ctx context.Context, tx *Tx, entries []zabano.Entry) (map[zaba
 	return ids, err
 }
 
-// accountID returns the id of account a, opening it on first use.
-func accountID(ctx context.Context, tx *Tx, a zabano.Account) (int64, error) {
-	id, err := findAccount(ctx, tx, a)
-	if !errors.Is(err, sql.ErrNoRows) {
-		return id, err
-	}
-	// A concurrent transaction may open the same account: the unique index
-	// lets one insert win, and the other reads the winner's row.
+// openAccount opens account a, which findAccounts did not find, and
+// returns its id. A concurrent transaction may open the same account: the
+// unique index lets one insert win, and the other reads the winner's row.
+func openAccount(ctx context.Context, tx *Tx, a zabano.Account) (int64, error) {
 	if _, err := tx.exec(ctx, `INSERT INTO ledger_accounts (kind, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING`,
 		a.Kind, userRef(a)); err != nil {
 		return 0, err
