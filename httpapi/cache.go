@@ -76,10 +76,10 @@ type cachedAnswer struct {
 	expires time.Time
 	cacheNote
 	// gzipped is body gzipped, made once for the first client that accepts
-	// it, so that an answer many read is compressed once, by writers:
-	// keptGzipWriters for an answer the cache keeps, else gzipWriters.
+	// it, so that an answer many read is compressed once.
 	gzipped func() []byte
-	writers *sync.Pool
+	// kept is an answer the cache keeps, compressed by keptGzipWriters.
+	kept bool
 	// variants are the personal forms of the answer made so far, by key.
 	mu       sync.Mutex
 	variants map[string]*cachedAnswer
@@ -92,10 +92,10 @@ func (e *cachedAnswer) variant(key string, build func() any) *cachedAnswer {
 	if v, ok := e.variants[key]; ok {
 		return v
 	}
-	if e.writers != keptGzipWriters || len(e.variants) >= maxVariants {
-		return answerOf(build(), gzipWriters) // not kept
+	if !e.kept || len(e.variants) >= maxVariants {
+		return answerOf(build(), false)
 	}
-	v := answerOf(build(), keptGzipWriters)
+	v := answerOf(build(), true)
 	if e.variants == nil {
 		e.variants = map[string]*cachedAnswer{}
 	}
@@ -188,7 +188,7 @@ func (s *Server) sharedAnswer(r *http.Request, u *zabano.User, read sharedRead) 
 		if err != nil {
 			return nil, err
 		}
-		return answerOf(v, gzipWriters), nil
+		return answerOf(v, false), nil
 	}
 	key := r.URL.Path + "?" + r.URL.Query().Encode() + "#" + lang(r)
 	now := s.Now()
@@ -209,9 +209,9 @@ func (s *Server) sharedAnswer(r *http.Request, u *zabano.User, read sharedRead) 
 		return nil, err
 	}
 	if note.skip {
-		return answerOf(v, gzipWriters), nil
+		return answerOf(v, false), nil
 	}
-	e = answerOf(v, keptGzipWriters)
+	e = answerOf(v, true)
 	if note.teachers != nil || note.anySlots {
 		held := note.teachers
 		if note.anySlots {
@@ -246,13 +246,17 @@ func (s *Server) sharedAnswer(r *http.Request, u *zabano.User, read sharedRead) 
 // gzipWriters'.
 var keptGzipWriters = gzipPool(gzip.DefaultCompression)
 
-// answerOf is the answer v in JSON, with its ETag; its gzip, when asked
-// for, comes from writers.
-func answerOf(v any, writers *sync.Pool) *cachedAnswer {
+// answerOf is the answer v in JSON, with its ETag; kept says whether the
+// cache keeps it, which sets how hard its gzip is worked.
+func answerOf(v any, kept bool) *cachedAnswer {
 	body, _ := json.Marshal(v)
 	sum := sha256.Sum256(body)
+	writers := gzipWriters
+	if kept {
+		writers = keptGzipWriters
+	}
 	return &cachedAnswer{
-		value: v, body: body, writers: writers, etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`,
+		value: v, body: body, kept: kept, etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`,
 		gzipped: sync.OnceValue(func() []byte {
 			var b bytes.Buffer
 			gz := writers.Get().(*gzip.Writer)
