@@ -1,13 +1,14 @@
 package httpapi
 
 import (
-	"compress/gzip"
 	"io"
 	"mime"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // minCompressed is the smallest body worth compressing: below it the
@@ -59,9 +60,11 @@ func acceptWeight(header, coding string) float64 {
 	return star
 }
 
-// gzipWriters compress answers made for one request: at level 1, a third
-// of the default level's time for a seventh more bytes (a page of 20
-// teachers: 47 against 125 µs, 2.6 against 2.3 KB).
+// gzipWriters compress answers made for one request: at level 1, half the
+// default level's time for a ninth more bytes (a page of 20 teachers: 29
+// against 61 µs, 2.6 against 2.3 KB). The gzip is klauspost/compress's,
+// which writes the same format as the standard library's in half its time
+// at either level (49 and 122 µs).
 var gzipWriters = gzipPool(gzip.BestSpeed)
 
 func gzipPool(level int) *sync.Pool {
