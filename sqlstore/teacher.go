@@ -3,8 +3,8 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/zabano/zabano"
@@ -338,25 +338,42 @@ const cardSlots = 3
 // many they have, in one query that reads the slots_free index alone: each
 // teacher's count, and each teacher's first cardSlots in its order (a LIMIT
 // per teacher rather than every free slot of the page sorted). A count's
-// row has no slot (a NULL id).
+// row has no slot (a NULL id). PostgreSQL takes the page's teachers as one
+// array and reads each one's slots in a LATERAL join: one plan node, where
+// a subquery per teacher cost it 80 parameters to bind and 20 plans to
+// start (0.15 of its 0.55 ms). SQLite has no LATERAL and plans the UNION
+// of subqueries once (its statements are kept).
 func findNextSlots(ctx context.Context, tx *Tx, list []*zabano.TeacherProfile) error {
 	if len(list) == 0 {
 		return nil
 	}
 	byID := make(map[int64]*zabano.TeacherProfile, len(list))
-	const free = `booked = FALSE AND start_at > ? AND ` + slotNotHeld
-	args := []any{ms(tx.now), ms(tx.now)}
-	const none = `CAST(NULL AS BIGINT)`
-	q := []string{`SELECT teacher_id, count(*), ` + none + `, ` + none + `, ` + none + ` FROM slots WHERE ` + free +
-		` AND teacher_id IN (` + placeholders(len(list)) + `) GROUP BY teacher_id`}
-	for _, p := range list {
-		byID[p.User.ID] = p
-		args = append(args, p.User.ID)
+	ids := make([]int64, len(list))
+	for i, p := range list {
+		byID[p.User.ID], ids[i] = p, p.User.ID
 	}
-	for _, p := range list {
-		q = append(q, `SELECT * FROM (SELECT teacher_id, `+none+`, id, start_at, end_at FROM slots
-			WHERE teacher_id = ? AND `+free+` ORDER BY start_at LIMIT `+fmt.Sprint(cardSlots)+`) AS t`)
-		args = append(args, p.User.ID, ms(tx.now), ms(tx.now))
+	const free = `booked = FALSE AND start_at > ? AND ` + slotNotHeld
+	const none = `CAST(NULL AS BIGINT)`
+	const counts = `SELECT teacher_id, count(*), ` + none + `, ` + none + `, ` + none + ` FROM slots WHERE ` + free
+	const next = `SELECT teacher_id, ` + none + `, id, start_at, end_at FROM slots WHERE ` + free
+	order := ` ORDER BY start_at LIMIT ` + strconv.Itoa(cardSlots)
+	var q string
+	var args []any
+	if tx.pg {
+		q = counts + ` AND teacher_id = ANY(?) GROUP BY teacher_id
+			UNION ALL SELECT t.* FROM unnest(CAST(? AS BIGINT[])) AS p (id) CROSS JOIN LATERAL (` + next + ` AND teacher_id = p.id` + order + `) AS t`
+		args = []any{ms(tx.now), ms(tx.now), ids, ids, ms(tx.now), ms(tx.now)}
+	} else {
+		parts := []string{counts + ` AND teacher_id IN (` + placeholders(len(ids)) + `) GROUP BY teacher_id`}
+		args = []any{ms(tx.now), ms(tx.now)}
+		for _, id := range ids {
+			args = append(args, id)
+		}
+		for _, id := range ids {
+			parts = append(parts, `SELECT * FROM (`+next+` AND teacher_id = ?`+order+`) AS t`)
+			args = append(args, ms(tx.now), ms(tx.now), id)
+		}
+		q = strings.Join(parts, " UNION ALL ")
 	}
 	return scanAll(ctx, tx, func(rows *sql.Rows) error {
 		var teacher int64
@@ -371,5 +388,5 @@ func findNextSlots(ctx context.Context, tx *Tx, list []*zabano.TeacherProfile) e
 		}
 		p.NextSlots = append(p.NextSlots, zabano.Slot{ID: id.Int64, TeacherID: teacher, Start: fromMS(start.Int64), End: fromMS(end.Int64)})
 		return nil
-	}, strings.Join(q, " UNION ALL ")+` ORDER BY 1, 4`, args...)
+	}, q+` ORDER BY 1, 4`, args...)
 }
