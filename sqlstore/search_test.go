@@ -267,6 +267,23 @@ func TestTeacherFilters(t *testing.T) {
 		if _, total := found(t, db, zabano.TeacherFilter{PriceMin: price(200_000), Limit: 1}); total != 4 {
 			t.Fatalf("total of a filtered page: %d", total)
 		}
+		// Each card carries its own teacher's free slots, soonest first: not
+		// bita's booked or past one, none for dara.
+		cards, _, err := db.FindTeachers(ctx, zabano.TeacherFilter{Limit: 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var slots []string
+		for _, p := range cards {
+			s := fmt.Sprintf("%s %d", p.User.Username, p.FreeSlots)
+			for _, n := range p.NextSlots {
+				s += " " + n.Start.In(tehran).Format("01-02T15:04")
+			}
+			slots = append(slots, s)
+		}
+		if got := strings.Join(slots, ", "); got != "erik 1 04-05T14:00, dara 0, cyrus 2 11-28T02:00 12-04T22:00, bita 1 11-23T08:00, ali 1 11-21T14:00" {
+			t.Fatalf("cards' slots: %s", got)
+		}
 		// The clock moves past ali's slot: the next 7 days start later.
 		clock.Add(3 * time.Hour)
 		if got, _ := found(t, db, zabano.TeacherFilter{Within: 7}); got != "[cyrus bita]" {
