@@ -69,23 +69,37 @@ func (db *DB) CreateSlots(ctx context.Context, teacherID int64, slots []zabano.S
 
 // lockKeys serialises PostgreSQL transactions that take the same key until
 // they end; several keys are taken in one statement, in sorted order, so
-// two transactions cannot each hold one the other waits for. SQLite's writer
-// already runs one transaction at a time. The keys are the schema's:
-// advisory locks are the whole database's, and other schemas (another
-// deployment, or tests running beside each other) would otherwise wait on
-// each other's limits and slots.
+// two transactions cannot each hold one the other waits for. A key the
+// transaction holds already is not asked for again: a write that knows all
+// its keys at its start takes them in one round trip, and the steps it
+// shares with other writes (take, addEvents) find theirs held. SQLite's
+// writer already runs one transaction at a time. The keys are the
+// schema's: advisory locks are the whole database's, and other schemas
+// (another deployment, or tests running beside each other) would otherwise
+// wait on each other's limits and slots.
 func lockKeys(ctx context.Context, tx *Tx, keys ...string) error {
 	if !tx.pg {
 		return nil
 	}
-	keys = slices.Compact(slices.Sorted(slices.Values(keys)))
+	keys = slices.DeleteFunc(slices.Compact(slices.Sorted(slices.Values(keys))), func(k string) bool { return tx.locked[k] })
+	if len(keys) == 0 {
+		return nil
+	}
 	locks := make([]string, len(keys))
 	args := make([]any, len(keys))
 	for i, k := range keys {
 		locks[i], args[i] = `pg_advisory_xact_lock(hashtextextended(current_schema() || ':' || ?, 0))`, k
 	}
-	_, err := tx.exec(ctx, `SELECT `+strings.Join(locks, ", "), args...)
-	return err
+	if _, err := tx.exec(ctx, `SELECT `+strings.Join(locks, ", "), args...); err != nil {
+		return err
+	}
+	if tx.locked == nil {
+		tx.locked = make(map[string]bool, len(keys))
+	}
+	for _, k := range keys {
+		tx.locked[k] = true
+	}
+	return nil
 }
 
 // insertSlots inserts slots, many rows a statement, and sets their ids.

@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/zabano/zabano"
 )
@@ -187,6 +189,14 @@ func (db *DB) SendMessage(ctx context.Context, userID, chatID int64, content str
 		if other := c.Other(userID); other.Deleted() {
 			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgChatDeleted)
 		}
+		// Both users' events and the limit are locked in one statement (lockKeys).
+		keys := []string{eventsKey(c.StudentID), eventsKey(c.TeacherID)}
+		if max > 0 {
+			keys = append(keys, zabano.MessageLimitKey(userID))
+		}
+		if err := lockKeys(ctx, tx, keys...); err != nil {
+			return err
+		}
 		if max > 0 {
 			if err := take(ctx, tx, zabano.MessageLimitKey(userID), max, zabano.MessageWindow); err != nil {
 				return err
@@ -225,16 +235,20 @@ func (db *DB) SendMessage(ctx context.Context, userID, chatID int64, content str
 // their users until the commit, so that each user's events commit in the
 // order of their ids and PrevID is the one committed before: a stream that
 // reads after its last id, or follows PrevID, cannot pass over an event
-// committed late. A transaction adds its events in one call.
+// committed late. A transaction adds its events in one call, at most one
+// per user, and they are written in one statement: each row's PrevID reads
+// its user's events before the statement.
 func addEvents(ctx context.Context, tx *Tx, events ...zabano.Event) error {
 	keys := make([]string, len(events))
-	for i, e := range events {
-		keys[i] = "events:" + strconv.FormatInt(e.UserID, 10)
-	}
-	if err := lockKeys(ctx, tx, keys...); err != nil {
-		return err
-	}
-	for _, e := range events {
+	args := make([]any, 0, 8*len(events))
+	byUser := make(map[int64]*zabano.Event, len(events))
+	for i := range events {
+		e := &events[i]
+		if byUser[e.UserID] != nil {
+			return fmt.Errorf("addEvents: two events of user %d", e.UserID)
+		}
+		byUser[e.UserID] = e
+		keys[i] = eventsKey(e.UserID)
 		// message_id is the new message of a "message" event, the read mark of a "seen" one.
 		var msg, note any
 		switch {
@@ -247,15 +261,27 @@ func addEvents(ctx context.Context, tx *Tx, events ...zabano.Event) error {
 			note = e.Notification.ID
 		}
 		e.CreatedAt = tx.now
-		if err := tx.queryRow(ctx, `INSERT INTO events (user_id, type, chat_id, message_id, notification_id, created_at, prev_id)
-			VALUES (?, ?, ?, ?, ?, ?, (SELECT COALESCE(max(id), 0) FROM events WHERE user_id = ?)) RETURNING id, prev_id`,
-			e.UserID, e.Type, e.ChatID, msg, note, ms(tx.now), e.UserID).Scan(&e.ID, &e.PrevID); err != nil {
+		args = append(args, e.UserID, e.Type, e.ChatID, msg, note, ms(tx.now), e.UserID)
+	}
+	if err := lockKeys(ctx, tx, keys...); err != nil {
+		return err
+	}
+	values := strings.TrimSuffix(strings.Repeat(`(?, ?, ?, ?, ?, ?, (SELECT COALESCE(max(id), 0) FROM events WHERE user_id = ?)), `, len(events)), ", ")
+	err := scanAll(ctx, tx, func(rows *sql.Rows) error {
+		var user, id, prev int64
+		if err := rows.Scan(&user, &id, &prev); err != nil {
 			return err
 		}
-		tx.events = append(tx.events, e)
-	}
-	return nil
+		byUser[user].ID, byUser[user].PrevID = id, prev
+		return nil
+	}, `INSERT INTO events (user_id, type, chat_id, message_id, notification_id, created_at, prev_id)
+		VALUES `+values+` RETURNING user_id, id, prev_id`, args...)
+	tx.events = append(tx.events, events...)
+	return err
 }
+
+// eventsKey is the lock (lockKeys) on the events of a user.
+func eventsKey(userID int64) string { return "events:" + strconv.FormatInt(userID, 10) }
 
 // MarkRead implements zabano.ChatStore.
 func (db *DB) MarkRead(ctx context.Context, userID, chatID int64) error {

@@ -262,6 +262,8 @@ type Tx struct {
 	changedUsers               []int64
 	// events are the events the transaction wrote (addEvents).
 	events []zabano.Event
+	// locked are the keys the transaction holds (lockKeys).
+	locked map[string]bool
 }
 
 // conn is what a Tx's statements run on.

@@ -1,6 +1,7 @@
 package sqlstore
 
 import (
+	"cmp"
 	"context"
 	"time"
 
@@ -19,26 +20,24 @@ func take(ctx context.Context, tx *Tx, key string, max int, window time.Duration
 	if err := lockKeys(ctx, tx, key); err != nil {
 		return err
 	}
-	n, wait, err := countEvents(ctx, tx, key, window)
+	// One statement counts and takes a place; only a refusal reads when the
+	// oldest place frees.
+	res, err := tx.exec(ctx, `INSERT INTO rate_events (key, at)
+		SELECT ?, CAST(? AS BIGINT) WHERE (SELECT count(*) FROM rate_events WHERE key = ? AND at > ?) < ?`,
+		key, ms(tx.now), key, ms(tx.now.Add(-window)), max)
 	if err != nil {
 		return err
 	}
-	if n >= max {
-		return zabano.TooMany(wait)
+	if took, err := res.RowsAffected(); err != nil || took == 1 {
+		return err
 	}
-	_, err = tx.exec(ctx, `INSERT INTO rate_events (key, at) VALUES (?, ?)`, key, ms(tx.now))
-	return err
-}
-
-func countEvents(ctx context.Context, tx *Tx, key string, window time.Duration) (int, time.Duration, error) {
-	var n int
+	// Refused: the next place frees when the oldest counted one leaves the window.
 	var oldest *int64
-	err := tx.queryRow(ctx, `SELECT count(*), min(at) FROM rate_events WHERE key = ? AND at > ?`,
-		key, ms(tx.now.Add(-window))).Scan(&n, &oldest)
-	if err != nil || oldest == nil {
-		return n, 0, err
+	if err := tx.queryRow(ctx, `SELECT min(at) FROM rate_events WHERE key = ? AND at > ?`,
+		key, ms(tx.now.Add(-window))).Scan(&oldest); err != nil || oldest == nil {
+		return cmp.Or(err, zabano.TooMany(0))
 	}
-	return n, fromMS(*oldest).Add(window).Sub(tx.now), nil
+	return zabano.TooMany(fromMS(*oldest).Add(window).Sub(tx.now))
 }
 
 // Return implements zabano.Limiter. Events have no id of their own: the
