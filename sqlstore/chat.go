@@ -276,8 +276,11 @@ func addEvents(ctx context.Context, tx *Tx, events ...zabano.Event) error {
 		return nil
 	}, `INSERT INTO events (user_id, type, chat_id, message_id, notification_id, created_at, prev_id)
 		VALUES `+values+` RETURNING user_id, id, prev_id`, args...)
+	if err != nil {
+		return err
+	}
 	tx.events = append(tx.events, events...)
-	return err
+	return nil
 }
 
 // eventsKey is the lock (lockKeys) on the events of a user.

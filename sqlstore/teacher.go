@@ -340,9 +340,9 @@ const cardSlots = 3
 // per teacher rather than every free slot of the page sorted). A count's
 // row has no slot (a NULL id). PostgreSQL takes the page's teachers as one
 // array and reads each one's slots in a LATERAL join: one plan node, where
-// a subquery per teacher cost it 80 parameters to bind and 20 plans to
-// start (0.15 of its 0.55 ms). SQLite has no LATERAL and plans the UNION
-// of subqueries once (its statements are kept).
+// a subquery per teacher cost it 82 parameters to bind and 20 plans to
+// start at every call (a fifth of its CPU for a page). SQLite has no
+// LATERAL, and plans the UNION of subqueries once (its statements are kept).
 func findNextSlots(ctx context.Context, tx *Tx, list []*zabano.TeacherProfile) error {
 	if len(list) == 0 {
 		return nil
