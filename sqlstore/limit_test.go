@@ -34,6 +34,10 @@ func TestLimiterSlidingWindow(t *testing.T) {
 		if err := db.Take(ctx, "other", 3, 10*time.Minute); err != nil {
 			t.Fatalf("keys are separate: %v", err)
 		}
+		// A limit of none refuses at once: no taken place will free, so the wait is the least one, a second.
+		if e, ok := db.Take(ctx, "none", 0, time.Minute).(*zabano.Error); !ok || e.Code != zabano.ETOOMANY || e.RetryAfter != time.Second {
+			t.Fatalf("a limit of 0: %v", e)
+		}
 		for range 2 {
 			if err := db.Take(ctx, "h", 2, time.Minute); err != nil {
 				t.Fatal(err)
