@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/zabano/zabano"
 )
@@ -266,7 +265,7 @@ func addEvents(ctx context.Context, tx *Tx, events ...zabano.Event) error {
 	if err := lockKeys(ctx, tx, keys...); err != nil {
 		return err
 	}
-	values := strings.TrimSuffix(strings.Repeat(`(?, ?, ?, ?, ?, ?, (SELECT COALESCE(max(id), 0) FROM events WHERE user_id = ?)), `, len(events)), ", ")
+	values := repeated(`(?, ?, ?, ?, ?, ?, (SELECT COALESCE(max(id), 0) FROM events WHERE user_id = ?))`, len(events))
 	err := scanAll(ctx, tx, func(rows *sql.Rows) error {
 		var user, id, prev int64
 		if err := rows.Scan(&user, &id, &prev); err != nil {

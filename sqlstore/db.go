@@ -318,10 +318,14 @@ func (tx *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, erro
 	return tx.on.ExecContext(ctx, bind(tx.pg, q), args...)
 }
 
-// placeholders is n comma-separated ?.
-func placeholders(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+// repeated is n copies of s, comma-separated: the placeholders of a list,
+// the rows of a VALUES.
+func repeated(s string, n int) string {
+	return strings.TrimSuffix(strings.Repeat(s+", ", n), ", ")
 }
+
+// placeholders is n comma-separated ?.
+func placeholders(n int) string { return repeated("?", n) }
 
 // limitOffset is the LIMIT and OFFSET of a page, written as numbers, not bound:
 // PostgreSQL plans a statement whose LIMIT is a parameter for a tenth of
@@ -333,9 +337,7 @@ func limitOffset(n, offset int) string {
 }
 
 // valueRows is the VALUES of a many-row INSERT: rows of cols ?.
-func valueRows(rows, cols int) string {
-	return strings.TrimSuffix(strings.Repeat("("+placeholders(cols)+"), ", rows), ", ")
-}
+func valueRows(rows, cols int) string { return repeated("("+placeholders(cols)+")", rows) }
 
 // scanAll runs the query q and calls scan on each row it returns.
 func scanAll(ctx context.Context, tx *Tx, scan func(*sql.Rows) error, q string, args ...any) error {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/zabano/zabano"
@@ -160,8 +159,7 @@ func insertMany(ctx context.Context, tx *Tx, into string, n int, row func(i int,
 			args = row(i, args)
 			rows++
 		}
-		values := "(" + placeholders(len(args)/rows) + ")"
-		q := `INSERT INTO ` + into + ` VALUES ` + strings.TrimSuffix(strings.Repeat(values+", ", rows), ", ")
+		q := `INSERT INTO ` + into + ` VALUES ` + valueRows(rows, len(args)/rows)
 		if returning == "" {
 			if _, err := tx.exec(ctx, q, args...); err != nil {
 				return err
