@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import i18n from '@/lib/i18n';
 import { server } from '@/testing/server';
 import { makeUser, renderApp, signIn } from '@/testing/test-utils';
+import { notificationsKeys } from '../api/get-notifications';
 import type { Notification } from '../types';
 
 function n(id: number, over: Partial<Notification> = {}): Notification {
@@ -122,7 +123,7 @@ describe('notifications', { timeout: 60_000 }, () => {
     let release!: () => void;
     b.hold = new Promise((r) => (release = r));
     const asked = b.asked;
-    void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    void queryClient.invalidateQueries({ queryKey: notificationsKeys.all });
     await waitFor(() => expect(b.asked).toBe(asked + 1)); // asked with two unread, held
 
     await user.click(within(list).getAllByRole('link')[0]!);
