@@ -60,8 +60,6 @@ type DB struct {
 	// it commits (zabano.Notifier.Publish); other processes hear of them on
 	// zabano.EventChannel.
 	OnEvents func([]zabano.Event)
-	// trgm is the quoted schema of PostgreSQL's pg_trgm (search.go).
-	trgm string
 }
 
 // IsPostgres reports whether dsn names a PostgreSQL database rather than an SQLite file.
@@ -83,12 +81,6 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	if err := db.rewriteSearch(ctx); err != nil {
 		db.Close()
 		return nil, err
-	}
-	if db.pg {
-		if db.trgm, err = db.trgmSchema(ctx); err != nil {
-			db.Close()
-			return nil, err
-		}
 	}
 	if err := db.Optimize(ctx); err != nil {
 		db.Close()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -13,13 +14,15 @@ import (
 
 // The teacher search (issue 15). A profile's search texts are written with
 // zabano.NormalizeSearch, and so is each query; each word of the query must
-// be in the text. SQLite finds the words through an FTS5 trigram index
-// (teacher_search, migration 00021) and ranks by its bm25, a name's match
-// weighing ten times one of the bio; PostgreSQL through a pg_trgm GIN index
-// on search, which serves LIKE, and ranks by pg_trgm's word_similarity to
-// the name, then to the whole text. A trigram index cannot find a word of
-// fewer than three characters: such a word is matched by LIKE on the
-// stored text instead, which reads the profiles the other words leave.
+// be in the text. SQLite finds the words through FTS5 trigram indexes of
+// the search text and of the name (teacher_search and teacher_names,
+// migration 00026), PostgreSQL through pg_trgm GIN indexes of the same,
+// which serve LIKE. The order by relevance puts the matches of the name
+// first, then the others, newest first in each (relevancePage): the same
+// order on both databases, and a page that stops at its last teacher. A
+// trigram index cannot find a word of fewer than three characters: such a
+// word is matched by LIKE on the stored text instead, which reads the
+// profiles the other words leave.
 
 // trigram is the fewest characters of a word the trigram index finds.
 const trigram = 3
@@ -71,16 +74,6 @@ func (db *DB) rewriteSearch(ctx context.Context) error {
 	})
 }
 
-// trgmSchema is the quoted schema of PostgreSQL's pg_trgm extension, whose
-// functions the relevance order calls by their full name: the search path
-// of a database in a schema of its own (tests) does not include it.
-func (db *DB) trgmSchema(ctx context.Context) (string, error) {
-	var schema string
-	err := db.reader.QueryRowContext(ctx, `SELECT quote_ident(n.nspname) FROM pg_extension e
-		JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`).Scan(&schema)
-	return schema, err
-}
-
 // queryWords are the words of a query as the search compares them.
 func queryWords(q string) []string {
 	return strings.Fields(zabano.NormalizeSearch(q))
@@ -100,61 +93,60 @@ func ftsQuery(words []string) (string, bool) {
 }
 
 // matchQuery adds to w the condition that every word of query q is in the
-// teacher's search text: on SQLite, the words of three characters or more
-// as the set of the trigram index's matches. A page by relevance (ranked)
-// joins that set with each match's rank, which keeps the matches as the
-// condition would: the set is read once, not once to filter and once to
-// rank (a quarter of a search's page).
-func (tx *Tx) matchQuery(w *teacherWhere, q string, ranked bool) {
+// teacher's search text, on SQLite the words of three characters or more as
+// the set of the trigram index's matches, and sets w.named to the condition
+// that every word is in the name.
+func (tx *Tx) matchQuery(w *teacherWhere, q string) {
 	words := queryWords(q)
+	var named []string
 	for _, word := range words {
 		if !tx.pg && utf8.RuneCountInString(word) >= trigram {
-			continue // in the FTS5 query below
+			continue // in the FTS5 queries below
 		}
 		w.add(`tp.search LIKE ? ESCAPE '\'`, likePattern(word))
+		named, w.namedArgs = append(named, `tp.search_name LIKE ? ESCAPE '\'`), append(w.namedArgs, likePattern(word))
 	}
-	match, ok := ftsQuery(words)
-	if !ok || tx.pg {
-		return
+	if match, ok := ftsQuery(words); ok && !tx.pg {
+		// The matches are read once, for the page and its count, and are a
+		// filter, not where to start (the unary plus): a page walks its
+		// order's index and keeps them.
+		w.with, w.withArgs = `WITH matched (id) AS MATERIALIZED (SELECT rowid FROM teacher_search WHERE teacher_search MATCH ?) `, []any{match}
+		w.addListed(`+tp.user_id IN matched`, `SELECT id FROM matched`)
+		named = append(named, `tp.user_id IN (SELECT rowid FROM teacher_names WHERE teacher_names MATCH ?)`)
+		w.namedArgs = append(w.namedArgs, match)
 	}
-	const matches = `SELECT rowid FROM teacher_search WHERE teacher_search MATCH ?`
-	if ranked {
-		w.join, w.joinArgs = `JOIN (SELECT rowid AS user_id, rank FROM teacher_search WHERE teacher_search MATCH ?) matched
-			ON matched.user_id = tp.user_id`, []any{match}
-		w.alone, w.aloneArgs = `SELECT count(*) FROM (`+matches+`) AS listed`, []any{match}
-		return
-	}
-	// The matches are a filter, not where to start (the unary plus): a
-	// page walks its order's index and keeps them.
-	w.addListed(`+tp.user_id IN (`+matches+`)`, matches, match)
+	w.named = strings.Join(named, " AND ")
 }
 
-// relevanceOrder is the ORDER BY of query q's best matches first, and its
-// arguments: on SQLite the rank of the matches w joined (bm25, computed
-// once a match), or without a word the trigram index finds, a match in the
-// name before one in the bio.
-func (db *DB) relevanceOrder(q string, w *teacherWhere) (order string, orderArgs []any) {
-	norm := strings.Join(queryWords(q), " ")
-	if db.pg {
-		return db.trgm + `.word_similarity(?, tp.search_name) DESC, tp.user_id DESC`, []any{norm}
+// relevancePage is the query of the first n teachers w keeps in the order
+// of relevance (a query's, w.named set), and its arguments: each one's id
+// and tier, 0 for a match of the name and 1 for a match of the rest of the
+// search text, newest first in each tier. Each tier walks the newest order
+// and stops at its nth teacher, as a page of any other order does.
+func (w *teacherWhere) relevancePage(n int) (string, []any) {
+	cond, args := w.sql()
+	tier := func(tier, named string) string {
+		return `SELECT * FROM (SELECT ` + tier + ` AS tier, tp.user_id AS id FROM teacher_profiles tp
+			WHERE ` + cond + ` AND ` + named + ` ORDER BY tp.user_id DESC LIMIT ` + strconv.Itoa(n) + `) AS tier` + tier
 	}
-	if w.join != "" {
-		return `matched.rank, tp.user_id DESC`, nil
-	}
-	return `CASE WHEN tp.search_name LIKE ? ESCAPE '\' THEN 0 ELSE 1 END, tp.user_id DESC`, []any{likePattern(norm)}
+	return tier("0", w.named) + ` UNION ALL ` + tier("1", `NOT (`+w.named+`)`), slices.Concat(args, w.namedArgs, args, w.namedArgs)
 }
 
 // teacherWhere is the WHERE of a list of teachers: conditions on tp
 // (teacher_profiles) and their arguments.
 type teacherWhere struct {
-	conds []string
-	args  []any
-	// join, when set, joins to tp the tables that keep its teachers as a
-	// condition would (a search's ranked matches), and its arguments.
-	join     string
-	joinArgs []any
-	// alone counts the teachers of the set last added by addListed or
-	// joined, when that set is the only restriction.
+	// with, when set, starts a statement that uses the conditions: the
+	// table of a search's matches (SQLite), and its arguments.
+	with     string
+	withArgs []any
+	conds    []string
+	args     []any
+	// named is the condition that a query's words are all in the name, and
+	// its arguments; "" without a query.
+	named     string
+	namedArgs []any
+	// alone counts the teachers of the set last added by addListed, when
+	// that set is the only restriction.
 	alone     string
 	aloneArgs []any
 }
@@ -181,21 +173,17 @@ func (w *teacherWhere) sql() (string, []any) {
 
 // count is the query of how many teachers w keeps, and its arguments.
 func (w *teacherWhere) count() (string, []any) {
-	restrictions := len(w.conds)
-	if w.join != "" {
-		restrictions++
-	}
-	if restrictions == 1 && w.alone != "" {
+	if len(w.conds) == 1 && w.alone != "" {
 		return w.alone, w.aloneArgs
 	}
 	cond, args := w.sql()
-	return `SELECT count(*) FROM teacher_profiles tp ` + w.join + ` WHERE ` + cond, slices.Concat(w.joinArgs, args)
+	return `SELECT count(*) FROM teacher_profiles tp WHERE ` + cond, args
 }
 
 // filterTeachers is the WHERE of f's filters.
 func (tx *Tx) filterTeachers(f *zabano.TeacherFilter) (*teacherWhere, error) {
 	w := &teacherWhere{}
-	tx.matchQuery(w, f.Query, f.SortOrder() == "relevance")
+	tx.matchQuery(w, f.Query)
 	if l := strings.TrimSpace(f.Language); l != "" {
 		// Matched here, not bound, but refused as a bound text would be.
 		if err := checkText([]any{l}); err != nil {

@@ -129,6 +129,43 @@ func TestSearchReadsPersian(t *testing.T) {
 	})
 }
 
+// TestSearchRelevance: the order by relevance is the matches of the name
+// first, then the matches of the bio, newest first in each, through every
+// page: a page may start in either tier or span both.
+func TestSearchRelevance(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		for _, s := range []teacherSpec{ // oldest first
+			{username: "name1", first: "Business", last: "Karimi", bio: "IELTS", price: 100_000},
+			{username: "bio1", first: "Sara", last: "Nouri", bio: "English for business", price: 200_000},
+			{username: "other", first: "Reza", last: "Amini", bio: "Grammar", price: 300_000},
+			{username: "name2", first: "Maryam", last: "Businessman", bio: "Business letters", price: 400_000},
+			{username: "bio2", first: "Ali", last: "Rezaei", bio: "business meetings", price: 500_000},
+			{username: "bio3", first: "Nima", last: "Ahmadi", bio: "Speaking; business trips", price: 600_000},
+		} {
+			addTeacher(t, db, s)
+		}
+		max := int64(500_000)
+		runSearchCases(t, db, []searchCase{
+			{"names first, newest first in each", zabano.TeacherFilter{Query: "BUSINESS"}, "[name2 name1 bio3 bio2 bio1]"},
+			{"a page within the names", zabano.TeacherFilter{Query: "business", Limit: 1, Offset: 1}, "[name1]"},
+			{"a page across both", zabano.TeacherFilter{Query: "business", Limit: 2, Offset: 1}, "[name1 bio3]"},
+			{"a page within the rest", zabano.TeacherFilter{Query: "business", Limit: 2, Offset: 3}, "[bio2 bio1]"},
+			{"with a filter", zabano.TeacherFilter{Query: "business", PriceMax: &max}, "[name2 name1 bio2 bio1]"},
+			{"two words, one in the name", zabano.TeacherFilter{Query: "business karimi"}, "[name1]"},
+			{"two letters, a name first", zabano.TeacherFilter{Query: "bu ss"}, "[name2 name1 bio3 bio2 bio1]"},
+		})
+		// A page past the last has no teacher, and still the total.
+		for _, c := range []struct {
+			offset int
+			want   string
+		}{{3, "[bio2 bio1]"}, {5, "[]"}} {
+			if got, total := found(t, db, zabano.TeacherFilter{Query: "business", Limit: 2, Offset: c.offset}); got != c.want || total != 5 {
+				t.Errorf("offset %d: %s of %d, want %s of 5", c.offset, got, total, c.want)
+			}
+		}
+	})
+}
+
 // TestSearchMigration: migration 00021 and the Open after it write the
 // search texts of existing teachers with NormalizeSearch, so a Persian
 // query finds a name typed on an Arabic keyboard before the migration.

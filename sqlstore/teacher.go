@@ -250,7 +250,7 @@ func likePattern(s string) string {
 // PostgreSQL's six round trips. Orders follow the indexes on (bookable,
 // listed, price, user_id) and the like (migration 00025); the rating order
 // is computed (ratingOrder), the relevance order is the search's
-// (relevanceOrder).
+// (relevancePage).
 func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []*zabano.TeacherProfile, total int, err error) {
 	order := "tp.user_id DESC"
 	var orderArgs []any
@@ -277,11 +277,15 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 		if w, err = tx.filterTeachers(&f); err != nil {
 			return err
 		}
-		if sort == "relevance" {
-			order, orderArgs = db.relevanceOrder(f.Query, w)
-		}
 		count, countArgs := w.count()
 		cond, args := w.sql()
+		from, fromArgs := `teacher_profiles tp JOIN users u ON u.id = tp.user_id WHERE `+cond, args
+		if sort == "relevance" {
+			// The page's teachers are relevancePage's, which w keeps.
+			page, pageArgs := w.relevancePage(f.Limit + f.Offset)
+			from, fromArgs = `(`+page+`) AS page JOIN teacher_profiles tp ON tp.user_id = page.id JOIN users u ON u.id = tp.user_id`, pageArgs
+			order = "page.tier, page.id DESC"
+		}
 		return scanAll(ctx, tx, func(rows *sql.Rows) error {
 			var languages string
 			p, err := scanTeacher(rows, &languages, &total)
@@ -293,10 +297,9 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 			}
 			list = append(list, p)
 			return nil
-		}, `SELECT `+teacherColumns+`, tp.languages, (`+count+`)
-			FROM teacher_profiles tp JOIN users u ON u.id = tp.user_id `+w.join+`
-			WHERE `+cond+` ORDER BY `+order+limitOffset(f.Limit, f.Offset),
-			slices.Concat(countArgs, w.joinArgs, args, orderArgs)...)
+		}, w.with+`SELECT `+teacherColumns+`, tp.languages, (`+count+`) FROM `+from+`
+			ORDER BY `+order+limitOffset(f.Limit, f.Offset),
+			slices.Concat(w.withArgs, countArgs, fromArgs, orderArgs)...)
 	})
 	if err != nil {
 		return nil, 0, err
@@ -305,7 +308,7 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 		// A page past the last: no row carried the total.
 		err = db.readOne(ctx, func(tx *Tx) error {
 			count, countArgs := w.count()
-			return tx.queryRow(ctx, count, countArgs...).Scan(&total)
+			return tx.queryRow(ctx, w.with+count, slices.Concat(w.withArgs, countArgs)...).Scan(&total)
 		})
 		return nil, total, err
 	}
