@@ -118,11 +118,12 @@ func (tx *Tx) matchQuery(w *teacherWhere, q string) {
 	w.named = strings.Join(named, " AND ")
 }
 
-// relevancePage is the query of the first n teachers w keeps in the order
-// of relevance (a query's, w.named set), and its arguments: each one's id
-// and tier, 0 for a match of the name and 1 for a match of the rest of the
-// search text, newest first in each tier. Each tier walks the newest order
-// and stops at its nth teacher, as a page of any other order does.
+// relevancePage is the query of the first n teachers that w, the WHERE of
+// a query (w.named set), keeps in the order of relevance, and its
+// arguments: each one's id and tier, 0 for a match of the name and 1 for a
+// match of the rest of the search text, newest first in each tier. Each
+// tier walks the newest order and stops at its nth teacher, as a page of
+// any other order does.
 func (w *teacherWhere) relevancePage(n int) (string, []any) {
 	cond, args := w.sql()
 	tier := func(tier, named string) string {
