@@ -69,10 +69,14 @@ describe('header', () => {
     a.unmount();
     asUser(makeUser({ profile_photo_url: 'http://localhost/media/p.png' }));
     const b = renderApp('/student/dashboard');
-    const img = (await screen.findByRole('button', { name: 'منوی کاربر: \u2068sara\u2069' })).querySelector('img')!;
+    const sara = () => screen.getByRole('button', { name: 'منوی کاربر: \u2068sara\u2069' });
+    // The menu's code, loaded after the screen's first reads, brings an avatar
+    // of its own (Radix's trigger): the photo's error must reach the one on screen.
+    await waitFor(() => expect(sara()).toHaveAttribute('data-state', 'closed'));
+    const img = sara().querySelector('img')!;
     expect(img).toHaveAttribute('src', 'http://localhost/media/p.png');
     fireEvent.error(img);
-    expect(screen.getByRole('button', { name: 'منوی کاربر: \u2068sara\u2069' })).toHaveTextContent('S');
+    expect(sara()).toHaveTextContent('S');
     b.unmount();
   });
 
