@@ -126,9 +126,9 @@ func (tx *Tx) matchQuery(w *teacherWhere, q string) {
 // any other order does.
 func (w *teacherWhere) relevancePage(n int) (string, []any) {
 	cond, args := w.sql()
-	tier := func(tier, named string) string {
-		return `SELECT * FROM (SELECT ` + tier + ` AS tier, tp.user_id AS id FROM teacher_profiles tp
-			WHERE ` + cond + ` AND ` + named + ` ORDER BY tp.user_id DESC LIMIT ` + strconv.Itoa(n) + `) AS tier` + tier
+	tier := func(number, named string) string {
+		return `SELECT * FROM (SELECT ` + number + ` AS tier, tp.user_id AS id FROM teacher_profiles tp
+			WHERE ` + cond + ` AND ` + named + ` ORDER BY tp.user_id DESC LIMIT ` + strconv.Itoa(n) + `) AS tier` + number
 	}
 	return tier("0", w.named) + ` UNION ALL ` + tier("1", `NOT (`+w.named+`)`), slices.Concat(args, w.namedArgs, args, w.namedArgs)
 }
