@@ -184,6 +184,22 @@ func (f *TeacherFilter) SortOrder() string {
 	return f.Sort
 }
 
+// countPagesAhead is how many pages past its own a search counts.
+const countPagesAhead = 5
+
+// CountBound is how many teachers a page of f counts at most, 0 for every
+// one: a search counts its page's and countPagesAhead pages' more, and a
+// list of more says so (docs/decisions.md, "A search counts five pages
+// ahead"). Its matches are read one by one from a trigram index, and
+// reading all 2,024 matches of "business" to count them was most of what a
+// search cost.
+func (f *TeacherFilter) CountBound() int {
+	if NormalizeSearch(f.Query) == "" {
+		return 0
+	}
+	return f.Offset + (1+countPagesAhead)*f.Limit
+}
+
 // WeekHours are the hours of the week, 0 to 167 from Sunday 00:00 in
 // Location, in which a free slot asked for by Days and Parts starts; nil
 // when neither asks anything. A slot's day is the day it starts on, so a

@@ -249,10 +249,11 @@ type TeacherStore interface {
 	UpdateTeacherProfile(ctx context.Context, teacherID int64, u *TeacherUpdate) (*TeacherProfile, []string, error)
 	// DeleteTeacherDocument removes one of the teacher's documents and returns its media key.
 	DeleteTeacherDocument(ctx context.Context, teacherID, documentID int64) (string, error)
-	// FindTeachers returns a page of bookable teachers (those with a price) and
-	// how many match in all. The profiles carry their languages and next free
-	// slots, but not their levels or documents.
-	FindTeachers(ctx context.Context, f TeacherFilter) ([]*TeacherProfile, int, error)
+	// FindTeachers returns a page of bookable teachers (those with a price),
+	// how many match in all, and whether that count is exact: past
+	// f.CountBound() more match than it says. The profiles carry their
+	// languages and next free slots, but not their levels or documents.
+	FindTeachers(ctx context.Context, f TeacherFilter) (list []*TeacherProfile, total int, exact bool, err error)
 	// SaveTeacher marks teacher teacherID as one the student saved (the
 	// heart on a card); saving again changes nothing. A teacher who is not
 	// listed is not found.

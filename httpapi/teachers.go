@@ -400,7 +400,7 @@ func (s *Server) listTeachers(r *http.Request, u *zabano.User, note *cacheNote) 
 	if err != nil {
 		return nil, err
 	}
-	list, total, err := s.Teachers.FindTeachers(r.Context(), f)
+	list, total, exact, err := s.Teachers.FindTeachers(r.Context(), f)
 	if err != nil {
 		return nil, err
 	}
@@ -408,7 +408,7 @@ func (s *Server) listTeachers(r *http.Request, u *zabano.User, note *cacheNote) 
 	// every answer filtered by it.
 	note.skip = saved
 	note.anySlots = len(f.Days) > 0 || len(f.Parts) > 0 || f.Within > 0
-	out := &teacherPage{Results: make([]teacherJSON, len(list)), Count: total, Page: page, PageSize: f.Limit}
+	out := &teacherPage{Results: make([]teacherJSON, len(list)), Count: total, CountExact: exact, Page: page, PageSize: f.Limit}
 	for i, p := range list {
 		t := s.teacherOf(p)
 		t.NextSlots = slotsOf(p.NextSlots, loc)
@@ -422,12 +422,15 @@ func (s *Server) listTeachers(r *http.Request, u *zabano.User, note *cacheNote) 
 	return out, nil
 }
 
-// teacherPage is the teacher list's answer.
+// teacherPage is the teacher list's answer. A search's count stops at
+// its bound (TeacherFilter.CountBound): CountExact false says that more
+// teachers match than Count.
 type teacherPage struct {
-	Results  []teacherJSON `json:"results"`
-	Count    int           `json:"count"`
-	Page     int           `json:"page"`
-	PageSize int           `json:"page_size"`
+	Results    []teacherJSON `json:"results"`
+	Count      int           `json:"count"`
+	CountExact bool          `json:"count_exact"`
+	Page       int           `json:"page"`
+	PageSize   int           `json:"page_size"`
 }
 
 // markSaved is what a student sees of a page of teachers: each card says

@@ -196,6 +196,7 @@ func TestFindTeacher(t *testing.T) {
 			"language_levels": `[{"language":"French","levels":["A1"],"regular_price":200000},{"language":"English","levels":["A2"],"regular_price":180000}]`})
 		save("cyrus", "09121000023", map[string]string{"bio": "no prices yet"})
 
+		var exact bool // the last list's count_exact
 		list := func(query string) (string, float64) {
 			t.Helper()
 			r := a.do(req{method: "GET", path: "/api/teachers/list/" + query, token: student})
@@ -203,14 +204,16 @@ func TestFindTeacher(t *testing.T) {
 				t.Fatalf("%s: %d %s", query, r.status, r.body)
 			}
 			var out struct {
-				Results []struct{ Username string }
-				Count   float64
+				Results    []struct{ Username string }
+				Count      float64
+				CountExact bool `json:"count_exact"`
 			}
 			json.Unmarshal(r.body, &out)
 			var names []string
 			for _, x := range out.Results {
 				names = append(names, x.Username)
 			}
+			exact = out.CountExact
 			return strings.Join(names, ","), out.Count
 		}
 		for query, want := range map[string]string{
@@ -228,12 +231,23 @@ func TestFindTeacher(t *testing.T) {
 			fmt.Sprintf("?id=%d", ali):       "ali",
 			"?q=nobody":                      "",
 		} {
-			if got, _ := list(query); got != want {
-				t.Errorf("list%s = %q, want %q", query, got, want)
+			if got, _ := list(query); got != want || !exact {
+				t.Errorf("list%s = %q (count exact %v), want %q", query, got, exact, want)
 			}
 		}
 		if _, count := list("?page_size=1"); count != 2 {
 			t.Errorf("count %v, want 2", count)
+		}
+		// A search counts its page and five pages more: with page_size=1, six.
+		for i := range 6 {
+			save(fmt.Sprint("biz", i), fmt.Sprintf("0912100003%d", i), map[string]string{"bio": "Business French", "price_per_hour": "300000",
+				"language_levels": `[{"language":"French","levels":["A1"],"regular_price":300000}]`})
+		}
+		if got, count := list("?q=business&page_size=1"); got != "biz5" || count != 6 || exact {
+			t.Errorf("a search past its bound: %s of %v (exact %v), want biz5 (the newest) of 6, not exact", got, count, exact)
+		}
+		if _, count := list("?q=business&page_size=2"); count != 7 || !exact {
+			t.Errorf("a search within its bound: %v (exact %v), want 7, exact", count, exact)
 		}
 		for _, bad := range []string{"?sort=cheapest", "?page=0", "?page_size=1000", "?page=x"} {
 			if r := a.do(req{method: "GET", path: "/api/teachers/list/" + bad, token: student}); r.status != 400 {

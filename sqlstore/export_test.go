@@ -33,6 +33,12 @@ func (db *DB) IndexSamples(ctx context.Context) (n int, err error) {
 	return n, err
 }
 
+// SearchSegments is how many segments the FTS5 index holds (SQLite).
+func (db *DB) SearchSegments(ctx context.Context, index string) (n int, err error) {
+	err = db.reader.QueryRowContext(ctx, `SELECT count(DISTINCT segid) FROM `+index+`_idx`).Scan(&n)
+	return n, err
+}
+
 // CodeTries is the tries counted on the newest code sent to phone.
 func (db *DB) CodeTries(ctx context.Context, phone string) (n int, err error) {
 	err = db.read(ctx, func(tx *Tx) error {

@@ -34,7 +34,7 @@ func TestRatingOrder(t *testing.T) {
 				}
 			}
 		}
-		list, total, err := db.FindTeachers(ctx, zabano.TeacherFilter{Sort: "rating", Limit: 10})
+		list, total, _, err := db.FindTeachers(ctx, zabano.TeacherFilter{Sort: "rating", Limit: 10})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -49,7 +49,7 @@ func TestRatingOrder(t *testing.T) {
 		if r := zabano.Rating(list[0].RatingSum, list[0].ReviewCount); r == nil || *r != 4.9 || zabano.Rating(0, 0) != nil {
 			t.Fatalf("rating of many-49: %v", r)
 		}
-		page, _, _ := db.FindTeachers(ctx, zabano.TeacherFilter{Sort: "rating", Limit: 2, Offset: 2})
+		page, _, _, _ := db.FindTeachers(ctx, zabano.TeacherFilter{Sort: "rating", Limit: 2, Offset: 2})
 		if len(page) != 2 || page[0].User.Username != "three-three" || page[1].User.Username != "new-young" {
 			t.Fatalf("second page: %v", page)
 		}

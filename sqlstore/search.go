@@ -94,7 +94,7 @@ func ftsQuery(words []string) (string, bool) {
 
 // matchQuery adds to w the condition that every word of query q is in the
 // teacher's search text, on SQLite the words of three characters or more as
-// the set of the trigram index's matches, and sets w.named to the condition
+// the trigram index's matches (w.match), and sets w.named to the condition
 // that every word is in the name.
 func (tx *Tx) matchQuery(w *teacherWhere, q string) {
 	words := queryWords(q)
@@ -107,11 +107,7 @@ func (tx *Tx) matchQuery(w *teacherWhere, q string) {
 		named, w.namedArgs = append(named, `tp.search_name LIKE ? ESCAPE '\'`), append(w.namedArgs, likePattern(word))
 	}
 	if match, ok := ftsQuery(words); ok && !tx.pg {
-		// The matches are read once, for the page and its count, and are a
-		// filter, not where to start (the unary plus): a page walks its
-		// order's index and keeps them.
-		w.with, w.withArgs = `WITH matched (id) AS MATERIALIZED (SELECT rowid FROM teacher_search WHERE teacher_search MATCH ?) `, []any{match}
-		w.addListed(`+tp.user_id IN matched`, `SELECT id FROM matched`)
+		w.match = match
 		named = append(named, `tp.user_id IN (SELECT rowid FROM teacher_names WHERE teacher_names MATCH ?)`)
 		w.namedArgs = append(w.namedArgs, match)
 	}
@@ -123,25 +119,31 @@ func (tx *Tx) matchQuery(w *teacherWhere, q string) {
 // arguments: each one's id and tier, 0 for a match of the name and 1 for a
 // match of the rest of the search text, newest first in each tier. Each
 // tier walks the newest order and stops at its nth teacher, as a page of
-// any other order does.
+// any other order does: the names' from their own index (a name is part
+// of the search text, so they need no other match), the others' from the
+// search's matches, which FTS5 reads newest first.
 func (w *teacherWhere) relevancePage(n int) (string, []any) {
-	cond, args := w.sql()
-	tier := func(number, named string) string {
-		return `SELECT * FROM (SELECT ` + number + ` AS tier, tp.user_id AS id FROM teacher_profiles tp
-			WHERE ` + cond + ` AND ` + named + ` ORDER BY tp.user_id DESC LIMIT ` + strconv.Itoa(n) + `) AS tier` + number
+	limit := ` LIMIT ` + strconv.Itoa(n)
+	cond, args := w.where()
+	from, matchCond, matchArgs := w.sql()
+	newest := "tp.user_id"
+	if w.match != "" {
+		newest = "teacher_search.rowid"
 	}
-	return tier("0", w.named) + ` UNION ALL ` + tier("1", `NOT (`+w.named+`)`), slices.Concat(args, w.namedArgs, args, w.namedArgs)
+	return `SELECT * FROM (SELECT 0 AS tier, tp.user_id AS id FROM teacher_profiles tp WHERE ` + cond + ` AND ` + w.named +
+			` ORDER BY tp.user_id DESC` + limit + `) AS tier0 UNION ALL SELECT * FROM (SELECT 1 AS tier, tp.user_id AS id FROM ` + from +
+			` WHERE ` + matchCond + ` AND NOT (` + w.named + `) ORDER BY ` + newest + ` DESC` + limit + `) AS tier1`,
+		slices.Concat(args, w.namedArgs, matchArgs, w.namedArgs)
 }
 
 // teacherWhere is the WHERE of a list of teachers: conditions on tp
 // (teacher_profiles) and their arguments.
 type teacherWhere struct {
-	// with, when set, starts a statement that uses the conditions: the
-	// table of a search's matches (SQLite), and its arguments.
-	with     string
-	withArgs []any
-	conds    []string
-	args     []any
+	// match, when set, is the FTS5 query of a search's words (SQLite): the
+	// teachers are those of its matches in teacher_search.
+	match string
+	conds []string
+	args  []any
 	// named is the condition that a query's words are all in the name, and
 	// its arguments; "" without a query.
 	named     string
@@ -158,27 +160,45 @@ func (w *teacherWhere) add(cond string, args ...any) {
 
 // addListed adds cond, which keeps the teachers of the query ids (each id
 // once, with the same args), read from an index that holds listed,
-// bookable teachers alone (migration 00024): those of some languages, or
-// (SQLite) those whose search texts hold some words. A list filtered by
-// cond alone is counted from that index, with no profile looked up.
+// bookable teachers alone (migration 00024): those of some languages. A
+// list filtered by cond alone is counted from that index, with no profile
+// looked up.
 func (w *teacherWhere) addListed(cond, ids string, args ...any) {
 	w.add(cond, args...)
 	w.alone, w.aloneArgs = `SELECT count(*) FROM (`+ids+`) AS listed`, args
 }
 
-// sql is the condition on tp, listed and bookable teachers alone, and its
-// arguments.
-func (w *teacherWhere) sql() (string, []any) {
+// where is the condition on tp, listed and bookable teachers alone, and its
+// arguments, but for w.match.
+func (w *teacherWhere) where() (string, []any) {
 	return strings.Join(append([]string{"tp.bookable = TRUE", "tp.listed = TRUE"}, w.conds...), " AND "), w.args
 }
 
-// count is the query of how many teachers w keeps, and its arguments.
-func (w *teacherWhere) count() (string, []any) {
-	if len(w.conds) == 1 && w.alone != "" {
+// sql is what w keeps: the tables to read them from (tp among them), the
+// condition and its arguments. A search's matches are read first, and
+// each one's profile looked up (CROSS JOIN keeps that order on SQLite): a
+// page of them newest first stops at its last.
+func (w *teacherWhere) sql() (from, cond string, args []any) {
+	cond, args = w.where()
+	if w.match == "" {
+		return "teacher_profiles tp", cond, args
+	}
+	return `teacher_search CROSS JOIN teacher_profiles tp ON tp.user_id = teacher_search.rowid`,
+		`teacher_search MATCH ? AND ` + cond, append([]any{w.match}, args...)
+}
+
+// count is the query of how many teachers w keeps, counting at most
+// bound+1 of them when bound is not 0 (TeacherFilter.CountBound), and its
+// arguments.
+func (w *teacherWhere) count(bound int) (string, []any) {
+	if len(w.conds) == 1 && w.alone != "" && w.match == "" {
 		return w.alone, w.aloneArgs
 	}
-	cond, args := w.sql()
-	return `SELECT count(*) FROM teacher_profiles tp WHERE ` + cond, args
+	from, cond, args := w.sql()
+	if bound == 0 {
+		return `SELECT count(*) FROM ` + from + ` WHERE ` + cond, args
+	}
+	return `SELECT count(*) FROM (SELECT 1 FROM ` + from + ` WHERE ` + cond + ` LIMIT ` + strconv.Itoa(bound+1) + `) AS counted`, args
 }
 
 // filterTeachers is the WHERE of f's filters.

@@ -38,9 +38,12 @@ func found(t *testing.T, db *sqlstore.DB, f zabano.TeacherFilter) (string, int) 
 	if f.Limit == 0 {
 		f.Limit = 20
 	}
-	list, total, err := db.FindTeachers(ctx, f)
+	list, total, exact, err := db.FindTeachers(ctx, f)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !exact { // no search of these tests finds more than a page's bound
+		t.Fatalf("%d teachers and more found", total)
 	}
 	var out []string
 	for _, p := range list {
@@ -164,6 +167,74 @@ func TestSearchRelevance(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestSearchCountBound: a search counts its page's matches and five pages
+// more (TeacherFilter.CountBound), and says when more match; the pages of
+// its order do not change, and a list without a query counts every teacher.
+func TestSearchCountBound(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		// Oldest first: the name match ranks first, then the bios newest first.
+		addTeacher(t, db, teacherSpec{username: "named", first: "Business", last: "Karimi", price: 100_000})
+		for i := range 8 {
+			addTeacher(t, db, teacherSpec{username: fmt.Sprint("bio", i), bio: "English for business", price: 200_000})
+		}
+		addTeacher(t, db, teacherSpec{username: "other", bio: "Grammar", price: 300_000})
+		for _, c := range []struct {
+			f     zabano.TeacherFilter
+			page  string
+			total int
+			exact bool
+		}{
+			{zabano.TeacherFilter{Query: "business", Limit: 1}, "[named]", 6, false},
+			{zabano.TeacherFilter{Query: "business", Limit: 1, Offset: 2}, "[bio6]", 8, false},
+			{zabano.TeacherFilter{Query: "business", Limit: 1, Offset: 3}, "[bio5]", 9, true},
+			{zabano.TeacherFilter{Query: "business", Limit: 2}, "[named bio7]", 9, true},
+			// Words of two letters are matched by LIKE, and counted the same.
+			{zabano.TeacherFilter{Query: "bu", Limit: 1, Offset: 1}, "[bio7]", 7, false},
+			{zabano.TeacherFilter{Query: "business", Sort: "price", Limit: 1}, "[named]", 6, false},
+			{zabano.TeacherFilter{Query: "business", Language: "eng", Limit: 1}, "[named]", 6, false},
+			{zabano.TeacherFilter{Query: "business", Limit: 1, Offset: 20}, "[]", 9, true},
+			{zabano.TeacherFilter{Limit: 1}, "[other]", 10, true},
+		} {
+			list, total, exact, err := db.FindTeachers(ctx, c.f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var page []string
+			for _, p := range list {
+				page = append(page, p.User.Username)
+			}
+			if got := fmt.Sprint(page); got != c.page || total != c.total || exact != c.exact {
+				t.Errorf("%+v: %s, %d (exact %v), want %s, %d (exact %v)", c.f, got, total, exact, c.page, c.total, c.exact)
+			}
+		}
+	})
+}
+
+// TestOptimizeMergesSearchSegments: every profile written adds a segment to
+// the search's FTS5 indexes, and Optimize merges them into one (SQLite).
+func TestOptimizeMergesSearchSegments(t *testing.T) {
+	db := storetest.Open(t, "sqlite")
+	for i := range 3 {
+		addTeacher(t, db, teacherSpec{username: fmt.Sprint("t", i), first: "Sara", bio: "English for business", price: 100_000})
+	}
+	for _, index := range []string{"teacher_search", "teacher_names"} {
+		if n, err := db.SearchSegments(ctx, index); err != nil || n < 3 {
+			t.Fatalf("%s: %d segments before (%v)", index, n, err)
+		}
+	}
+	if err := db.Optimize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, index := range []string{"teacher_search", "teacher_names"} {
+		if n, err := db.SearchSegments(ctx, index); err != nil || n != 1 {
+			t.Fatalf("%s: %d segments after (%v)", index, n, err)
+		}
+	}
+	if got, total := found(t, db, zabano.TeacherFilter{Query: "sara business"}); got != "[t2 t1 t0]" || total != 3 {
+		t.Fatalf("found %s of %d after the merge", got, total)
+	}
 }
 
 // TestSearchMigration: migration 00021 and the Open after it write the
@@ -306,7 +377,7 @@ func TestTeacherFilters(t *testing.T) {
 		}
 		// Each card carries its own teacher's free slots, soonest first: not
 		// bita's booked or past one, none for dara.
-		cards, _, err := db.FindTeachers(ctx, zabano.TeacherFilter{Limit: 20})
+		cards, _, _, err := db.FindTeachers(ctx, zabano.TeacherFilter{Limit: 20})
 		if err != nil {
 			t.Fatal(err)
 		}

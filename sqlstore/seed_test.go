@@ -39,7 +39,7 @@ func TestSeedMarketplace(t *testing.T) {
 				}
 			}
 		}
-		if list, total, err := db.FindTeachers(ctx, zabano.TeacherFilter{Query: "ielts", Language: "eng", Limit: 10}); err != nil || total != 2 || len(list) != 2 {
+		if list, total, exact, err := db.FindTeachers(ctx, zabano.TeacherFilter{Query: "ielts", Language: "eng", Limit: 10}); err != nil || total != 2 || !exact || len(list) != 2 {
 			t.Fatalf("seeded teachers are not listed: %d %v", total, err)
 		}
 

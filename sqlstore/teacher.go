@@ -251,7 +251,7 @@ func likePattern(s string) string {
 // listed, price, user_id) and the like (migration 00025); the rating order
 // is computed (ratingOrder), the relevance order is the search's
 // (relevancePage).
-func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []*zabano.TeacherProfile, total int, err error) {
+func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []*zabano.TeacherProfile, total int, exact bool, err error) {
 	order := "tp.user_id DESC"
 	var orderArgs []any
 	sort := f.SortOrder()
@@ -268,18 +268,19 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 			return err
 		})
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, false, err
 		}
 		orderArgs = []any{prior, zabano.RatingPrior}
 	}
 	var w *teacherWhere
+	bound := f.CountBound()
 	err = db.readOne(ctx, func(tx *Tx) error {
 		if w, err = tx.filterTeachers(&f); err != nil {
 			return err
 		}
-		count, countArgs := w.count()
-		cond, args := w.sql()
-		from, fromArgs := `teacher_profiles tp JOIN users u ON u.id = tp.user_id WHERE `+cond, args
+		count, countArgs := w.count(bound)
+		tables, cond, args := w.sql()
+		from, fromArgs := tables+` JOIN users u ON u.id = tp.user_id WHERE `+cond, args
 		if sort == "relevance" {
 			// The page's teachers are relevancePage's, which w keeps.
 			page, pageArgs := w.relevancePage(f.Limit + f.Offset)
@@ -297,23 +298,27 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 			}
 			list = append(list, p)
 			return nil
-		}, w.with+`SELECT `+teacherColumns+`, tp.languages, (`+count+`) FROM `+from+`
+		}, `SELECT `+teacherColumns+`, tp.languages, (`+count+`) FROM `+from+`
 			ORDER BY `+order+limitOffset(f.Limit, f.Offset),
-			slices.Concat(w.withArgs, countArgs, fromArgs, orderArgs)...)
+			slices.Concat(countArgs, fromArgs, orderArgs)...)
 	})
-	if err != nil {
-		return nil, 0, err
-	}
-	if len(list) == 0 && f.Offset > 0 {
+	if err == nil && len(list) == 0 && f.Offset > 0 {
 		// A page past the last: no row carried the total.
 		err = db.readOne(ctx, func(tx *Tx) error {
-			count, countArgs := w.count()
-			return tx.queryRow(ctx, w.with+count, slices.Concat(w.withArgs, countArgs)...).Scan(&total)
+			count, countArgs := w.count(bound)
+			return tx.queryRow(ctx, count, countArgs...).Scan(&total)
 		})
-		return nil, total, err
 	}
-	err = db.readOne(ctx, func(tx *Tx) error { return findNextSlots(ctx, tx, list) })
-	return list, total, err
+	if err == nil && len(list) > 0 {
+		err = db.readOne(ctx, func(tx *Tx) error { return findNextSlots(ctx, tx, list) })
+	}
+	if err != nil {
+		return nil, 0, false, err
+	}
+	if bound > 0 && total > bound {
+		return list, bound, false, nil
+	}
+	return list, total, true, nil
 }
 
 // ratingOrder ranks rated teachers by the Bayesian average

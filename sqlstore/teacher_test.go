@@ -114,7 +114,7 @@ func TestFindTeachers(t *testing.T) {
 			if f.Limit == 0 {
 				f.Limit = 10
 			}
-			list, total, err := db.FindTeachers(ctx, f)
+			list, total, _, err := db.FindTeachers(ctx, f)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -153,7 +153,7 @@ func TestFindTeachers(t *testing.T) {
 				}
 			})
 		}
-		list, _, _ := db.FindTeachers(ctx, zabano.TeacherFilter{ID: fmt.Sprint(b.ID), Limit: 1})
+		list, _, _, _ := db.FindTeachers(ctx, zabano.TeacherFilter{ID: fmt.Sprint(b.ID), Limit: 1})
 		if fmt.Sprint(list[0].Languages) != "[English French]" || list[0].PricePerHour != 200000 {
 			t.Fatalf("card: %+v", list[0])
 		}

@@ -31,7 +31,7 @@ describe('boot.js', () => {
       http.get('*/api/student/progress/', () => HttpResponse.json({})),
       http.get('*/api/teachers/list/', ({ request }) => {
         asked.push(`${new URL(request.url).search} ${request.headers.get('Authorization')}`);
-        return HttpResponse.json({ results: [makeTeacher(1, { name: 'Reza Early' })], count: 1, page: 1, page_size: 12 });
+        return HttpResponse.json({ results: [makeTeacher(1, { name: 'Reza Early' })], count: 1, count_exact: true, page: 1, page_size: 12 });
       }),
     );
     // Node's fetch wants whole URLs; the page's takes boot.js's relative one.

@@ -4,7 +4,7 @@ import { withSaved } from './save-teacher';
 
 describe('withSaved', () => {
   it('marks the teacher in a list page and in the main-site link’s answer, and nothing else', () => {
-    const page = { results: [makeTeacher(1, { saved: false }), makeTeacher(2, { saved: false })], count: 2, page: 1, page_size: 12 };
+    const page = { results: [makeTeacher(1, { saved: false }), makeTeacher(2, { saved: false })], count: 2, count_exact: true, page: 1, page_size: 12 };
     const next = withSaved(page, 2, true);
     expect(next.results.map((t) => t.saved)).toEqual([false, true]);
     expect(page.results[1]?.saved).toBe(false);

@@ -15,7 +15,7 @@ const progress = {
 
 type Teacher = ReturnType<typeof makeTeacher>;
 
-function setup(path: string, opts: { teachers?: Teacher[]; byId?: Teacher[]; count?: number } = {}) {
+function setup(path: string, opts: { teachers?: Teacher[]; byId?: Teacher[]; count?: number; countExact?: boolean } = {}) {
   const queries: URLSearchParams[] = [];
   const teachers = opts.teachers ?? [makeTeacher(1), makeTeacher(2)];
   server.use(
@@ -25,7 +25,8 @@ function setup(path: string, opts: { teachers?: Teacher[]; byId?: Teacher[]; cou
       const q = new URL(request.url).searchParams;
       queries.push(q);
       const results = q.get('id') ? (opts.byId ?? []) : teachers;
-      return HttpResponse.json({ results, count: q.get('id') ? results.length : (opts.count ?? results.length), page: Number(q.get('page') ?? 1), page_size: 12 });
+      const count = q.get('id') ? results.length : (opts.count ?? results.length);
+      return HttpResponse.json({ results, count, count_exact: opts.countExact ?? true, page: Number(q.get('page') ?? 1), page_size: 12 });
     }),
     http.get('*/api/slot/teacher/:id/', () => HttpResponse.json([])),
     http.get('*/api/teachers/:id/profile/', ({ params }) => HttpResponse.json({ ...makeTeacher(Number(params.id)), level_prices: [] })),
@@ -110,6 +111,21 @@ describe('find teacher', () => {
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
   });
 
+  it('says "more than" when a search counted only its next pages, and pages on', async () => {
+    await i18n.changeLanguage('en');
+    // The server counted this page and five more: 72 of 12, and more match.
+    const { user, queries } = setup('/student/find-teacher?q=business', { count: 72, countExact: false });
+    expect(await screen.findByText('Teachers found: more than 72')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 7 or more')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(queries.at(-1)?.get('page')).toBe('2'));
+    expect(await screen.findByText('Page 2 of 7 or more')).toBeInTheDocument();
+
+    await i18n.changeLanguage('fa');
+    expect(await screen.findByText('استادان پیداشده: بیش از ۷۲')).toBeInTheDocument();
+    expect(screen.getByText('صفحهٔ ۲ از ۷ یا بیشتر')).toBeInTheDocument();
+  });
+
   it('reads a shared search from the URL, and offers to clear one that finds nobody', async () => {
     await i18n.changeLanguage('en');
     const { user, router, queries } = setup('/student/find-teacher?q=nobody&language=spanish&sort=experience', { teachers: [] });
@@ -130,7 +146,7 @@ describe('find teacher', () => {
       http.get('*/api/teachers/list/', () =>
         fail
           ? HttpResponse.json({ detail: 'Sort by rating, price or experience.' }, { status: 400 })
-          : HttpResponse.json({ results: [makeTeacher(5)], count: 1, page: 1, page_size: 12 }),
+          : HttpResponse.json({ results: [makeTeacher(5)], count: 1, count_exact: true, page: 1, page_size: 12 }),
       ),
     );
     const alert = await screen.findByRole('alert');

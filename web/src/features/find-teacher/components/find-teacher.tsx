@@ -80,7 +80,13 @@ export function FindTeacher({ onBook, onReviews, banner }: FindTeacherProps) {
   // them: on a phone, twelve cards at once are a long task.
   const data = useDeferredValue(list.data);
   const results = (data?.results ?? []).filter((x) => x.id !== featured?.id);
-  const pages = data ? Math.max(1, Math.ceil(data.count / data.page_size)) : 1;
+  // A search's count stops at its page and five pages more: past it there
+  // is at least one page more than the count fills.
+  const pages = !data
+    ? 1
+    : data.count_exact
+      ? Math.max(1, Math.ceil(data.count / data.page_size))
+      : Math.floor(data.count / data.page_size) + 1;
 
   return (
     <div className="space-y-6">
@@ -155,7 +161,7 @@ export function FindTeacher({ onBook, onReviews, banner }: FindTeacherProps) {
           </h2>
           {data && (
             <p role="status" className="text-sm text-muted">
-              {t('findTeacher.count', { n: formatNumber(data.count, lang) })}
+              {t(data.count_exact ? 'findTeacher.count' : 'findTeacher.countMore', { n: formatNumber(data.count, lang) })}
             </p>
           )}
         </div>
@@ -211,7 +217,9 @@ export function FindTeacher({ onBook, onReviews, banner }: FindTeacherProps) {
             ))}
           </ul>
         )}
-        {data && <Pagination page={search.page} pages={pages} onPage={(page) => update({ page })} />}
+        {data && (
+          <Pagination page={search.page} pages={pages} more={!data.count_exact} onPage={(page) => update({ page })} />
+        )}
         {list.isError && data && (
           <ErrorBanner onRetry={() => void list.refetch()}>{errorText(list.error, t, 'findTeacher.loadError')}</ErrorBanner>
         )}
