@@ -102,6 +102,24 @@ describe('request', () => {
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
+  it('keeps the session on a 401 of a call made with a token it has since replaced', async () => {
+    // A password change revokes the old token and hands the session a new one
+    // while calls made with the old one may still be under way.
+    const onUnauthorized = vi.fn();
+    let token = 'old';
+    server.use(
+      http.get('*/api/profile/', () => {
+        token = 'new';
+        return HttpResponse.json({ detail: 'revoked' }, { status: 401 });
+      }),
+    );
+    configureApi({ getToken: () => token, onUnauthorized });
+    await request(api.GET('/api/profile/')).catch(() => {});
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    await request(api.GET('/api/profile/')).catch(() => {});
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
   it('raises NetworkError when the server cannot be reached', async () => {
     server.use(http.get('*/api/profile/', () => HttpResponse.error()));
     await expect(request(api.GET('/api/profile/'))).rejects.toBeInstanceOf(NetworkError);

@@ -42,9 +42,13 @@ export function withSession(request: Request, accept = 'application/json'): Requ
   return request;
 }
 
-/** checkSession tells the session when an authenticated call answers 401. */
+/** checkSession tells the session when a call made with its token answers
+ * 401. A call made with another token says nothing about the session: one
+ * sent before a password change replaced the token (the change revokes the
+ * old one), or a sign-in's check of a token not stored yet. */
 export function checkSession(request: Request, response: Response): Response {
-  if (response.status === 401 && request.headers.has('Authorization')) {
+  const token = hooks.getToken();
+  if (response.status === 401 && token && request.headers.get('Authorization') === `Bearer ${token}`) {
     hooks.onUnauthorized();
   }
   return response;
