@@ -281,11 +281,19 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 		count, countArgs := w.count(bound)
 		tables, cond, args := w.sql()
 		from, fromArgs := tables+` JOIN users u ON u.id = tp.user_id WHERE `+cond, args
+		var with string
+		var withArgs []any
+		limit := limitOffset(f.Limit, f.Offset)
 		if sort == "relevance" {
-			// The page's teachers are relevancePage's, which w keeps.
-			page, pageArgs := w.relevancePage(f.Limit + f.Offset)
-			from, fromArgs = `(`+page+`) AS page JOIN teacher_profiles tp ON tp.user_id = page.id JOIN users u ON u.id = tp.user_id`, pageArgs
-			order = "page.tier, page.id DESC"
+			// The tiers read as far as the count needs (a query has a bound),
+			// once for both: the page is their first rows, and only its
+			// teachers are looked up.
+			with, withArgs = w.relevancePage(bound + 1)
+			with = `WITH ranked AS MATERIALIZED (` + with + `) `
+			count, countArgs = `SELECT count(*) FROM ranked`, nil
+			from, fromArgs = `(SELECT * FROM ranked ORDER BY tier, id DESC`+limit+`) AS page
+				JOIN teacher_profiles tp ON tp.user_id = page.id JOIN users u ON u.id = tp.user_id`, nil
+			order, limit = "page.tier, page.id DESC", ""
 		}
 		return scanAll(ctx, tx, func(rows *sql.Rows) error {
 			var languages string
@@ -298,9 +306,9 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 			}
 			list = append(list, p)
 			return nil
-		}, `SELECT `+teacherColumns+`, tp.languages, (`+count+`) FROM `+from+`
-			ORDER BY `+order+limitOffset(f.Limit, f.Offset),
-			slices.Concat(countArgs, fromArgs, orderArgs)...)
+		}, with+`SELECT `+teacherColumns+`, tp.languages, (`+count+`) FROM `+from+`
+			ORDER BY `+order+limit,
+			slices.Concat(withArgs, countArgs, fromArgs, orderArgs)...)
 	})
 	if err == nil && len(list) == 0 && f.Offset > 0 {
 		// A page past the last: no row carried the total.
