@@ -174,11 +174,10 @@ func (f *TeacherFilter) Validate() error {
 // and there is a query; and without a query, relevance is the default
 // order, newest first ("").
 func (f *TeacherFilter) SortOrder() string {
-	hasQuery := NormalizeSearch(f.Query) != ""
 	switch {
-	case f.Sort == "" && hasQuery:
+	case f.Sort == "" && f.hasQuery():
 		return "relevance"
-	case f.Sort == "relevance" && !hasQuery:
+	case f.Sort == "relevance" && !f.hasQuery():
 		return ""
 	}
 	return f.Sort
@@ -194,10 +193,15 @@ const countPagesAhead = 5
 // reading all 2,024 matches of "business" to count them was most of what a
 // search cost.
 func (f *TeacherFilter) CountBound() int {
-	if NormalizeSearch(f.Query) == "" {
+	if !f.hasQuery() {
 		return 0
 	}
 	return f.Offset + (1+countPagesAhead)*f.Limit
+}
+
+// hasQuery says whether Query has a word to search for.
+func (f *TeacherFilter) hasQuery() bool {
+	return NormalizeSearch(f.Query) != ""
 }
 
 // WeekHours are the hours of the week, 0 to 167 from Sunday 00:00 in

@@ -92,10 +92,10 @@ func ftsQuery(words []string) (string, bool) {
 	return strings.Join(phrases, " "), len(phrases) > 0
 }
 
-// matchQuery adds to w the condition that every word of query q is in the
-// teacher's search text, on SQLite the words of three characters or more as
-// the trigram index's matches (w.match), and sets w.named to the condition
-// that every word is in the name.
+// matchQuery sets w's condition that every word of query q is in the
+// teacher's search text (on SQLite the words of three characters or more
+// as the trigram index's matches, w.fts; the others as w.likes), and
+// w.named, the condition that every word is in the name.
 func (tx *Tx) matchQuery(w *teacherWhere, q string) {
 	words := queryWords(q)
 	var named []string
@@ -103,11 +103,11 @@ func (tx *Tx) matchQuery(w *teacherWhere, q string) {
 		if !tx.pg && utf8.RuneCountInString(word) >= trigram {
 			continue // in the FTS5 queries below
 		}
-		w.add(`tp.search LIKE ? ESCAPE '\'`, likePattern(word))
+		w.likes, w.likeArgs = append(w.likes, `tp.search LIKE ? ESCAPE '\'`), append(w.likeArgs, likePattern(word))
 		named, w.namedArgs = append(named, `tp.search_name LIKE ? ESCAPE '\'`), append(w.namedArgs, likePattern(word))
 	}
 	if match, ok := ftsQuery(words); ok && !tx.pg {
-		w.match = match
+		w.fts = match
 		named = append(named, `tp.user_id IN (SELECT rowid FROM teacher_names WHERE teacher_names MATCH ?)`)
 		w.namedArgs = append(w.namedArgs, match)
 	}
@@ -120,14 +120,14 @@ func (tx *Tx) matchQuery(w *teacherWhere, q string) {
 // match of the rest of the search text, newest first in each tier. Each
 // tier walks the newest order and stops at its nth teacher, as a page of
 // any other order does: the names' from their own index (a name is part
-// of the search text, so they need no other match), the others' from the
-// search's matches, which FTS5 reads newest first.
+// of the search text, so they need no other match: w.where), the others'
+// from the search's matches, which FTS5 reads newest first.
 func (w *teacherWhere) relevancePage(n int) (string, []any) {
 	limit := ` LIMIT ` + strconv.Itoa(n)
 	cond, args := w.where()
 	from, matchCond, matchArgs := w.sql()
 	newest := "tp.user_id"
-	if w.match != "" {
+	if w.fts != "" {
 		newest = "teacher_search.rowid"
 	}
 	return `SELECT * FROM (SELECT 0 AS tier, tp.user_id AS id FROM teacher_profiles tp WHERE ` + cond + ` AND ` + w.named +
@@ -139,9 +139,13 @@ func (w *teacherWhere) relevancePage(n int) (string, []any) {
 // teacherWhere is the WHERE of a list of teachers: conditions on tp
 // (teacher_profiles) and their arguments.
 type teacherWhere struct {
-	// match, when set, is the FTS5 query of a search's words (SQLite): the
-	// teachers are those of its matches in teacher_search.
-	match string
+	// fts, when set, is the FTS5 query of a search's words (SQLite): the
+	// teachers are those of its matches in teacher_search. likes are the
+	// conditions that each other word is in tp.search, and their arguments.
+	fts      string
+	likes    []string
+	likeArgs []any
+	// conds are the filters' conditions, and their arguments.
 	conds []string
 	args  []any
 	// named is the condition that a query's words are all in the name, and
@@ -169,7 +173,7 @@ func (w *teacherWhere) addListed(cond, ids string, args ...any) {
 }
 
 // where is the condition on tp, listed and bookable teachers alone, and its
-// arguments, but for w.match.
+// arguments: the filters', without the search's words.
 func (w *teacherWhere) where() (string, []any) {
 	return strings.Join(append([]string{"tp.bookable = TRUE", "tp.listed = TRUE"}, w.conds...), " AND "), w.args
 }
@@ -180,18 +184,19 @@ func (w *teacherWhere) where() (string, []any) {
 // page of them newest first stops at its last.
 func (w *teacherWhere) sql() (from, cond string, args []any) {
 	cond, args = w.where()
-	if w.match == "" {
+	cond, args = strings.Join(append([]string{cond}, w.likes...), " AND "), slices.Concat(args, w.likeArgs)
+	if w.fts == "" {
 		return "teacher_profiles tp", cond, args
 	}
 	return `teacher_search CROSS JOIN teacher_profiles tp ON tp.user_id = teacher_search.rowid`,
-		`teacher_search MATCH ? AND ` + cond, append([]any{w.match}, args...)
+		`teacher_search MATCH ? AND ` + cond, append([]any{w.fts}, args...)
 }
 
 // count is the query of how many teachers w keeps, counting at most
 // bound+1 of them when bound is not 0 (TeacherFilter.CountBound), and its
 // arguments.
 func (w *teacherWhere) count(bound int) (string, []any) {
-	if len(w.conds) == 1 && w.alone != "" && w.match == "" {
+	if len(w.conds) == 1 && w.alone != "" && w.named == "" {
 		return w.alone, w.aloneArgs
 	}
 	from, cond, args := w.sql()

@@ -278,22 +278,23 @@ func (db *DB) FindTeachers(ctx context.Context, f zabano.TeacherFilter) (list []
 		if w, err = tx.filterTeachers(&f); err != nil {
 			return err
 		}
-		count, countArgs := w.count(bound)
-		tables, cond, args := w.sql()
-		from, fromArgs := tables+` JOIN users u ON u.id = tp.user_id WHERE `+cond, args
-		var with string
-		var withArgs []any
+		var with, count, from string
+		var withArgs, countArgs, fromArgs []any
 		limit := limitOffset(f.Limit, f.Offset)
 		if sort == "relevance" {
 			// The tiers read as far as the count needs (a query has a bound),
 			// once for both: the page is their first rows, and only its
 			// teachers are looked up.
-			with, withArgs = w.relevancePage(bound + 1)
-			with = `WITH ranked AS MATERIALIZED (` + with + `) `
-			count, countArgs = `SELECT count(*) FROM ranked`, nil
-			from, fromArgs = `(SELECT * FROM ranked ORDER BY tier, id DESC`+limit+`) AS page
-				JOIN teacher_profiles tp ON tp.user_id = page.id JOIN users u ON u.id = tp.user_id`, nil
+			ranked, rankedArgs := w.relevancePage(bound + 1)
+			with, withArgs = `WITH ranked AS MATERIALIZED (`+ranked+`) `, rankedArgs
+			count = `SELECT count(*) FROM ranked`
+			from = `(SELECT * FROM ranked ORDER BY tier, id DESC` + limit + `) AS page
+				JOIN teacher_profiles tp ON tp.user_id = page.id JOIN users u ON u.id = tp.user_id`
 			order, limit = "page.tier, page.id DESC", ""
+		} else {
+			count, countArgs = w.count(bound)
+			tables, cond, args := w.sql()
+			from, fromArgs = tables+` JOIN users u ON u.id = tp.user_id WHERE `+cond, args
 		}
 		return scanAll(ctx, tx, func(rows *sql.Rows) error {
 			var languages string
