@@ -72,8 +72,8 @@ const (
 // OptionalChannels are the channels a user turns on or off, per kind.
 var OptionalChannels = []Channel{ChannelSMS, ChannelEmail}
 
-// Reminders: when before a class each is due. ClassStarting is the opening of
-// the join window.
+// Reminders: when before a class each is due, latest last. ClassStarting is
+// the opening of the join window.
 var Reminders = []struct {
 	Kind   NotificationKind
 	Before time.Duration
@@ -81,6 +81,35 @@ var Reminders = []struct {
 	{KindReminder24h, 24 * time.Hour},
 	{KindReminder1h, time.Hour},
 	{KindClassStarting, JoinWindow},
+}
+
+// NextReminder is when the first reminder of a class starting at start is
+// due after now, zero when none is. A class's reminders are written when
+// they come due, not when it is booked (docs/decisions.md, "Reminders are
+// written when they come due"), so a booking only notes this time.
+func NextReminder(start, now time.Time) time.Time {
+	for _, r := range Reminders {
+		if due := start.Add(-r.Before); due.After(now) {
+			return due
+		}
+	}
+	return time.Time{}
+}
+
+// DueReminder is the reminder of a class starting at start to write at now,
+// and when it was due: the last of those due by now, before the class
+// starts. The ones before it, missed while no server ran, are no longer
+// news ("class tomorrow" an hour before it).
+func DueReminder(start, now time.Time) (kind NotificationKind, due time.Time, ok bool) {
+	if !now.Before(start) {
+		return "", time.Time{}, false
+	}
+	for _, r := range Reminders {
+		if d := start.Add(-r.Before); !d.After(now) {
+			kind, due, ok = r.Kind, d, true
+		}
+	}
+	return kind, due, ok
 }
 
 // Unread messages: a message_unread goes to someone who has had no open event

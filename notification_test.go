@@ -103,3 +103,39 @@ func TestNotificationPath(t *testing.T) {
 		}
 	}
 }
+
+// A class's reminders come due 24 hours, an hour and the join window before
+// it starts; the one written at an instant is the last due by then.
+func TestReminderTimes(t *testing.T) {
+	start := time.Date(2026, 11, 24, 15, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		before   time.Duration // now, before start
+		next     time.Duration // the next due, before start; 0 for none
+		kind     NotificationKind
+		dueAhead time.Duration // the one due now, before start
+	}{
+		{before: 48 * time.Hour, next: 24 * time.Hour},
+		{before: 24*time.Hour + time.Second, next: 24 * time.Hour},
+		{before: 24 * time.Hour, next: time.Hour, kind: KindReminder24h, dueAhead: 24 * time.Hour},
+		{before: 2 * time.Hour, next: time.Hour, kind: KindReminder24h, dueAhead: 24 * time.Hour},
+		{before: 30 * time.Minute, next: JoinWindow, kind: KindReminder1h, dueAhead: time.Hour},
+		// Missed ones are no longer news: only the last due is written.
+		{before: 10 * time.Minute, kind: KindClassStarting, dueAhead: JoinWindow},
+		{before: time.Second, kind: KindClassStarting, dueAhead: JoinWindow},
+		{before: 0},
+		{before: -time.Hour},
+	} {
+		now := start.Add(-tc.before)
+		var want time.Time
+		if tc.next != 0 {
+			want = start.Add(-tc.next)
+		}
+		if got := NextReminder(start, now); !got.Equal(want) {
+			t.Errorf("%v before: next reminder %v, want %v", tc.before, got, want)
+		}
+		kind, due, ok := DueReminder(start, now)
+		if ok != (tc.kind != "") || kind != tc.kind || ok && !due.Equal(start.Add(-tc.dueAhead)) {
+			t.Errorf("%v before: due %q at %v (%v), want %q at %v before", tc.before, kind, due, ok, tc.kind, tc.dueAhead)
+		}
+	}
+}

@@ -147,6 +147,9 @@ func (d *Delivery) Outcome(err error, now time.Time) DeliveryOutcome {
 
 // DeliveryStore keeps the deliveries the worker sends.
 type DeliveryStore interface {
+	// WriteReminders writes the reminders that came due of up to limit
+	// classes, oldest due first, and returns how many classes it found.
+	WriteReminders(ctx context.Context, limit int) (int, error)
 	// ClaimDeliveries claims up to limit pending deliveries that are due
 	// and that no other worker holds, each for lease, oldest due first.
 	ClaimDeliveries(ctx context.Context, limit int, lease time.Duration) ([]*Delivery, error)

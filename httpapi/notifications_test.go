@@ -51,6 +51,15 @@ func (a *app) notifications(t *testing.T, token, query, lang string) notificatio
 	return p
 }
 
+// remind writes the reminders that came due, as every server's delivery
+// worker does each second.
+func (a *app) remind(t *testing.T) {
+	t.Helper()
+	if _, err := a.db.WriteReminders(t.Context(), 100); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // worker is a delivery worker over the app's database, sending by the app
 // channel and by sms, and its logger's output.
 func (a *app) worker(sms zabano.ChannelSender) *notify.Worker {
@@ -89,6 +98,7 @@ func TestNotificationsAPI(t *testing.T) {
 			t.Errorf("the student's notifications before her reminders: %+v", p)
 		}
 		a.clock.Add(41 * time.Hour) // past the 24-hour reminder: 2026-11-22 10:00 in Tehran
+		a.remind(t)
 		if p := a.notifications(t, s.sara, "", "en"); len(p.Results) != 1 || p.Results[0].Kind != "reminder_24h" || p.Results[0].Link != "/student/booked-slots" ||
 			p.Results[0].Text != "Your class with maryam is on Monday 23 November 2026, 10:00." {
 			t.Errorf("the student's notifications after her reminder: %+v", p)

@@ -1,8 +1,9 @@
 // Package notify delivers the outbox's notifications. A Worker runs in
-// every serving process: each second it claims the deliveries that are due,
-// decides each at send time (preferences, quiet hours, whether the news is
-// still news), sends it by its channel's sender and records what became of
-// it. A process that dies mid-way leaves its claims to run out; another
+// every serving process: each second it writes the reminders of classes
+// that came due (written then, not at booking), claims the deliveries that
+// are due, decides each at send time (preferences, quiet hours, whether the
+// news is still news), sends it by its channel's sender and records what
+// became of it. A process that dies mid-way leaves its claims to run out; another
 // worker, or the same one restarted, sends them then: each notification
 // reaches each channel at least once, and in practice once.
 package notify
@@ -45,8 +46,8 @@ type Worker struct {
 	Logger *slog.Logger
 }
 
-// Run delivers until ctx ends: a round at once when the last one was full,
-// else after Poll.
+// Run delivers until ctx ends: a round at once when the last one found a
+// batch's worth (of classes to remind or of deliveries), else after Poll.
 func (w *Worker) Run(ctx context.Context) {
 	t := time.NewTicker(Poll)
 	defer t.Stop()
@@ -55,7 +56,7 @@ func (w *Worker) Run(ctx context.Context) {
 		if err != nil && ctx.Err() == nil {
 			w.Logger.ErrorContext(ctx, "notify", "err", err)
 		}
-		if n == batch && err == nil {
+		if n >= batch && err == nil {
 			continue
 		}
 		select {
@@ -66,12 +67,18 @@ func (w *Worker) Run(ctx context.Context) {
 	}
 }
 
-// Deliver runs one round: it claims the due deliveries, sends them, and
-// records each outcome. It returns how many it claimed.
+// Deliver runs one round: it writes the reminders of classes that came
+// due, then claims the due deliveries, sends them, and records each
+// outcome. It returns how many classes and deliveries it found: none when
+// nothing was due.
 func (w *Worker) Deliver(ctx context.Context) (int, error) {
-	list, err := w.Store.ClaimDeliveries(ctx, batch, lease)
+	classes, err := w.Store.WriteReminders(ctx, batch)
 	if err != nil {
 		return 0, err
+	}
+	list, err := w.Store.ClaimDeliveries(ctx, batch, lease)
+	if err != nil {
+		return classes, err
 	}
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -91,7 +98,7 @@ func (w *Worker) Deliver(ctx context.Context) (int, error) {
 		})
 	}
 	wg.Wait()
-	return len(list), errs
+	return classes + len(list), errs
 }
 
 // deliver decides d and sends it if it is to be sent now.

@@ -288,10 +288,10 @@ func checkListed(ctx context.Context, tx *Tx, teacherID int64) error {
 func insertBooking(ctx context.Context, tx *Tx, nb *zabano.NewBooking, slot zabano.Slot, levelID, price int64) (int64, error) {
 	var id int64
 	err := tx.queryRow(ctx, `INSERT INTO bookings (slot_id, student_id, teacher_id, level_price_id, start_at, end_at, price,
-		commission_percent, trial, status, meeting_link, notes, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT commission_percent FROM settings WHERE id = 1), ?, ?, ?, ?, ?) RETURNING id`,
+		commission_percent, trial, status, meeting_link, notes, created_at, remind_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT commission_percent FROM settings WHERE id = 1), ?, ?, ?, ?, ?, ?) RETURNING id`,
 		slot.ID, nb.StudentID, slot.TeacherID, levelID, ms(slot.Start), ms(slot.End), price,
-		nb.Trial, zabano.StatusBooked, nb.MeetingLink, nb.Notes, ms(tx.now)).Scan(&id)
+		nb.Trial, zabano.StatusBooked, nb.MeetingLink, nb.Notes, ms(tx.now), remindAt(slot.Start, tx.now)).Scan(&id)
 	if name, ok := uniqueViolation(err); ok && isTrialIndex(name) {
 		return 0, zabano.Errorf(zabano.ECONFLICT, zabano.MsgTrialUsed)
 	} else if ok {

@@ -91,60 +91,107 @@ func notifyClass(ctx context.Context, tx *Tx, kind zabano.NotificationKind, b *z
 	return notify(ctx, tx, classNotice(kind, b, to))
 }
 
-// notifyBooked tells the teacher of new class b and schedules its reminders.
+// notifyBooked tells the teacher of new class b. Its reminders are written
+// when they come due (WriteReminders), from the time insertBooking notes.
 func notifyBooked(ctx context.Context, tx *Tx, b *zabano.Booking) error {
-	return notifyAll(ctx, tx, append([]*zabano.Notification{classNotice(zabano.KindClassBooked, b, b.TeacherID)}, reminders(b, tx.now)...))
+	return notifyClass(ctx, tx, zabano.KindClassBooked, b, b.TeacherID)
 }
 
-// scheduleReminders writes the reminders of class b.
-func scheduleReminders(ctx context.Context, tx *Tx, b *zabano.Booking) error {
-	return notifyAll(ctx, tx, reminders(b, tx.now))
-}
-
-// reminders are the reminders of class b to both its sides, due
-// zabano.Reminders before its start: those still ahead of now.
-func reminders(b *zabano.Booking, now time.Time) []*zabano.Notification {
-	var ns []*zabano.Notification
-	for _, to := range []int64{b.StudentID, b.TeacherID} {
-		for _, r := range zabano.Reminders {
-			due := b.Start.Add(-r.Before)
-			if !due.After(now) {
-				continue
-			}
-			n := classNotice(r.Kind, b, to)
-			n.DueAt = due
-			if r.Kind == zabano.KindClassStarting {
-				n.Data.JoinURL = b.MeetingLink
-			}
-			ns = append(ns, n)
-		}
+// remindAt is the stored form of when the first reminder of a class
+// starting at start is due after now: NULL when none is.
+func remindAt(start, now time.Time) any {
+	if due := zabano.NextReminder(start, now); !due.IsZero() {
+		return ms(due)
 	}
-	return ns
+	return nil
+}
+
+// WriteReminders implements zabano.DeliveryStore. Each class whose reminder
+// came due gets it, to both its sides, and notes when its next is due. A
+// class no longer on (cancelled, or done early) gets none. On PostgreSQL the
+// classes are locked and skipped by other processes' workers, so each
+// reminder is written once.
+func (db *DB) WriteReminders(ctx context.Context, limit int) (n int, err error) {
+	err = db.write(ctx, func(tx *Tx) error {
+		q := `SELECT ` + bookingColumns + bookingJoins + ` WHERE b.remind_at <= ? ORDER BY b.remind_at` + limitOffset(limit, 0)
+		if tx.pg {
+			q += ` FOR UPDATE OF b SKIP LOCKED`
+		}
+		var due []*zabano.Booking
+		err := scanAll(ctx, tx, func(rows *sql.Rows) error {
+			b, err := scanBooking(rows)
+			due = append(due, b)
+			return err
+		}, q, ms(tx.now))
+		if err != nil || len(due) == 0 {
+			return err
+		}
+		n = len(due)
+		var ns []*zabano.Notification
+		for _, b := range due {
+			next := any(nil)
+			if b.Status == zabano.StatusBooked || b.Status == zabano.StatusCancelPending {
+				next = remindAt(b.Start, tx.now)
+				if kind, at, ok := zabano.DueReminder(b.Start, tx.now); ok {
+					ns = append(ns, reminder(kind, at, b, b.StudentID), reminder(kind, at, b, b.TeacherID))
+				}
+			}
+			if _, err := tx.exec(ctx, `UPDATE bookings SET remind_at = ? WHERE id = ?`, next, b.ID); err != nil {
+				return err
+			}
+		}
+		return notifyAll(ctx, tx, ns)
+	})
+	return n, err
+}
+
+// reminder is the reminder of kind, due at due, of class b to its side to.
+func reminder(kind zabano.NotificationKind, due time.Time, b *zabano.Booking, to int64) *zabano.Notification {
+	n := classNotice(kind, b, to)
+	n.DueAt = due
+	if kind == zabano.KindClassStarting {
+		n.Data.JoinURL = b.MeetingLink
+	}
+	return n
 }
 
 // dropReminders takes back the reminders of class bookingID, cancelled or
-// moved (why): those not yet due go, and the deliveries still pending of
-// those due are skipped.
+// moved (why): the deliveries still pending of those written (held for
+// quiet hours, or to be tried again) are skipped. No more are written for a
+// cancelled class (WriteReminders), and a moved one's are due at its new
+// time.
 func dropReminders(ctx context.Context, tx *Tx, bookingID int64, why string) error {
 	kinds := make([]any, 0, len(zabano.Reminders))
 	for _, r := range zabano.Reminders {
 		kinds = append(kinds, r.Kind)
 	}
-	return dropScheduled(ctx, tx, bookingID, why, kinds...)
+	return skipPending(ctx, tx, bookingID, why, kinds...)
 }
 
 // dropScheduled takes back the notifications of kinds about class
-// bookingID, as dropReminders does.
+// bookingID, written ahead to come due later: those not yet due go, and the
+// deliveries still pending of those due are skipped.
 func dropScheduled(ctx context.Context, tx *Tx, bookingID int64, why string, kinds ...any) error {
-	of := `object_type = ? AND object_id = ? AND kind IN (` + placeholders(len(kinds)) + `)`
-	args := append([]any{zabano.ObjectBooking, bookingID}, kinds...)
-	if _, err := tx.exec(ctx, `DELETE FROM notifications WHERE `+of+` AND due_at > ?`, append(args, ms(tx.now))...); err != nil {
+	if _, err := tx.exec(ctx, `DELETE FROM notifications WHERE `+aboutClass(len(kinds))+` AND due_at > ?`,
+		append(append([]any{zabano.ObjectBooking, bookingID}, kinds...), ms(tx.now))...); err != nil {
 		return err
 	}
+	return skipPending(ctx, tx, bookingID, why, kinds...)
+}
+
+// skipPending skips the pending deliveries of the notifications of kinds
+// about class bookingID, for why.
+func skipPending(ctx context.Context, tx *Tx, bookingID int64, why string, kinds ...any) error {
 	_, err := tx.exec(ctx, `UPDATE deliveries SET status = ?, last_error = ?, claimed_until = NULL
-		WHERE status = ? AND notification_id IN (SELECT id FROM notifications WHERE `+of+`)`,
-		append([]any{zabano.DeliverySkipped, why, zabano.DeliveryPending}, args...)...)
+		WHERE status = ? AND notification_id IN (SELECT id FROM notifications WHERE `+aboutClass(len(kinds))+`)`,
+		append([]any{zabano.DeliverySkipped, why, zabano.DeliveryPending, zabano.ObjectBooking, bookingID}, kinds...)...)
 	return err
+}
+
+// aboutClass is the condition of notifications about class ? of one of n
+// kinds ?.
+func aboutClass(n int) string {
+	return `object_type = ? AND object_id = ? AND kind IN (` + placeholders(n) + `)`
 }
 
 // Why scheduled notifications are taken back, kept as their deliveries' LastError.
@@ -177,8 +224,8 @@ func dropExpiry(ctx context.Context, tx *Tx, bookingID int64) error {
 }
 
 // notifyAnswered tells the proposer of r, a proposal to move class b (as
-// it was before the answer), of its answer; an accepted move moves the
-// class's reminders too.
+// it was before the answer), of its answer; an accepted move takes back
+// the reminders of the class's old time.
 func notifyAnswered(ctx context.Context, tx *Tx, b *zabano.Booking, r *zabano.Reschedule) error {
 	if err := dropExpiry(ctx, tx, b.ID); err != nil {
 		return err
@@ -195,12 +242,7 @@ func notifyAnswered(ctx context.Context, tx *Tx, b *zabano.Booking, r *zabano.Re
 	if err := notify(ctx, tx, n); err != nil || kind != zabano.KindRescheduleAccepted {
 		return err
 	}
-	if err := dropReminders(ctx, tx, b.ID, whyMoved); err != nil {
-		return err
-	}
-	moved := *b
-	moved.Start, moved.End = r.Slot.Start, r.Slot.End
-	return scheduleReminders(ctx, tx, &moved)
+	return dropReminders(ctx, tx, b.ID, whyMoved)
 }
 
 // notifyPaid tells the student of class b, just settled, that it is done,

@@ -362,13 +362,17 @@ func TestPruneNotifications(t *testing.T) {
 			}
 			return n
 		}
+		m.clock.Add(48*time.Hour + time.Minute) // past the 24-hour reminder
+		if _, err := db.WriteReminders(ctx, 10); err != nil {
+			t.Fatal(err)
+		}
 		before := count()
-		m.clock.Add(zabano.NotificationTTL + time.Minute)
+		m.clock.Add(zabano.NotificationTTL - 48*time.Hour)
 		if err := db.PruneNotifications(ctx); err != nil {
 			t.Fatal(err)
 		}
-		// The booking's news is a year old; its reminders, due days later, are not yet.
-		if after := count(); after == 0 || after >= before {
+		// The booking's news is a year old; its reminders, due two days later, are not yet.
+		if after := count(); before != 3 || after != 2 {
 			t.Fatalf("%d notifications, then %d after a year", before, after)
 		}
 		m.clock.Add(7 * 24 * time.Hour)
@@ -379,4 +383,107 @@ func TestPruneNotifications(t *testing.T) {
 			t.Fatalf("%d notifications left", n)
 		}
 	})
+}
+
+// TestWriteReminders: a class's reminders are written when they come due,
+// to both its sides, the last one due only, and once though two processes
+// write them at once; a cancelled class gets none.
+func TestWriteReminders(t *testing.T) {
+	for _, dialect := range storetest.Dialects() {
+		t.Run(dialect, func(t *testing.T) {
+			dsn := storetest.DSN(t, dialect)
+			var dbs [2]*sqlstore.DB
+			for i := range dbs {
+				db, err := sqlstore.Open(ctx, dsn)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { db.Close() })
+				dbs[i] = db
+			}
+			m := newMarket(t, dbs[0])
+			dbs[1].Now = m.clock.Now
+			s := m.student("sara", 50*classPrice)
+			var classes []*zabano.Booking
+			for i := range 40 {
+				b, err := m.book(s, m.slot(time.Duration(25+i)*time.Hour))
+				if err != nil {
+					t.Fatal(err)
+				}
+				classes = append(classes, b)
+			}
+			cancelled, err := m.book(s, m.slot(70*time.Hour))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := m.db.CancelByTeacher(ctx, m.teacher.ID, cancelled.ID); err != nil {
+				t.Fatal(err)
+			}
+			write := func() {
+				var wg sync.WaitGroup
+				for _, db := range dbs {
+					wg.Go(func() {
+						for {
+							n, err := db.WriteReminders(ctx, 7)
+							if err != nil {
+								t.Error(err)
+								return
+							}
+							if n == 0 {
+								return
+							}
+						}
+					})
+				}
+				wg.Wait()
+			}
+			reminders := func() map[string]int {
+				got := map[string]int{}
+				for _, u := range []int64{s.ID, m.teacher.ID} {
+					list, _, err := m.db.Notifications(ctx, u, 1000, 0)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, n := range list {
+						if n.Kind != zabano.KindClassBooked && n.Kind != zabano.KindClassCancelled {
+							got[fmt.Sprintf("%d %s", n.ObjectID, n.Kind)]++
+						}
+						if n.Kind == zabano.KindClassStarting && n.Data.JoinURL != "https://meet.example/x" {
+							t.Errorf("class_starting without its link: %+v", n)
+						}
+					}
+				}
+				return got
+			}
+			write()
+			if got := reminders(); len(got) != 0 {
+				t.Fatalf("reminders at booking: %v", got)
+			}
+			// Classes at 25 to 64 hours from booking, and now 46:50 later:
+			// 22 have started, one is in its join window, and the rest and
+			// the cancelled one are a day away or less. Then 20 minutes
+			// later the next is an hour away.
+			want := map[string]int{}
+			for _, step := range []time.Duration{46*time.Hour + 50*time.Minute, 20 * time.Minute} {
+				m.clock.Add(step)
+				write()
+				for _, b := range classes {
+					if kind, _, ok := zabano.DueReminder(b.Start, m.clock.Now()); ok {
+						want[fmt.Sprintf("%d %s", b.ID, kind)] = 2
+					}
+				}
+				if got := reminders(); fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Fatalf("reminders written: %v, want %v", got, want)
+				}
+			}
+			if len(want) != 19 || want[fmt.Sprintf("%d %s", classes[22].ID, zabano.KindClassStarting)] != 2 ||
+				want[fmt.Sprintf("%d %s", classes[23].ID, zabano.KindReminder1h)] != 2 {
+				t.Fatalf("the classes in the join window and an hour away: %v", want)
+			}
+			// The next ones are due later.
+			if n, err := m.db.WriteReminders(ctx, 100); n != 0 || err != nil {
+				t.Fatalf("written again: %d, %v", n, err)
+			}
+		})
+	}
 }

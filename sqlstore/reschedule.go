@@ -153,8 +153,8 @@ func (db *DB) AnswerReschedule(ctx context.Context, userID, id int64, accept boo
 		if _, err := tx.exec(ctx, `UPDATE slots SET booked = FALSE WHERE id = ?`, b.SlotID); err != nil {
 			return err
 		}
-		if _, err = tx.exec(ctx, `UPDATE bookings SET slot_id = ?, start_at = ?, end_at = ? WHERE id = ?`,
-			r.Slot.ID, ms(r.Slot.Start), ms(r.Slot.End), bookingID); err != nil {
+		if _, err = tx.exec(ctx, `UPDATE bookings SET slot_id = ?, start_at = ?, end_at = ?, remind_at = ? WHERE id = ?`,
+			r.Slot.ID, ms(r.Slot.Start), ms(r.Slot.End), remindAt(r.Slot.Start, tx.now), bookingID); err != nil {
 			return err
 		}
 		return notifyAnswered(ctx, tx, b, r)

@@ -129,8 +129,8 @@ func (db *DB) SeedSlots(ctx context.Context, slots []zabano.Slot) error {
 
 // VacuumSeed vacuums the tables the seed fills on PostgreSQL and refreshes
 // their planner statistics, as autovacuum would in time. Until then plans
-// assume small tables (the bench's 1.8 million reminder deliveries made
-// every message's check for a pending unread notice a scan: 47 ms of
+// assume small tables (the bench's 1.8 million reminder deliveries, when a
+// booking wrote its reminders ahead, made every message's check for a pending unread notice a scan: 47 ms of
 // PostgreSQL's CPU), and an index-only scan reads the table too, its pages
 // not yet marked all-visible (a page of cards' free slots: 1,990 rows of
 // slots for 1,800 index entries, 7 ms). SQLite's statistics are gathered by
@@ -193,10 +193,18 @@ func (db *DB) SeedTopUps(ctx context.Context, amounts map[int64]int64) error {
 	})
 }
 
-// SeedDelivered counts every delivery due before at as sent when it was
-// due: the seed's history happened before the server ran, and starting it
-// must not text and mail that past. Deliveries due later stay to be sent.
+// SeedDelivered writes the reminders due by now, the store's clock's, and
+// counts every delivery due before at as sent when it was due: the seed's
+// history happened before the server ran, and starting it must not text
+// and mail that past. Deliveries due later stay to be sent, and reminders
+// to be written.
 func (db *DB) SeedDelivered(ctx context.Context, at time.Time) error {
+	for n := -1; n != 0; {
+		var err error
+		if n, err = db.WriteReminders(ctx, 1000); err != nil {
+			return err
+		}
+	}
 	return db.write(ctx, func(tx *Tx) error {
 		_, err := tx.exec(ctx, `UPDATE deliveries SET status = ?, sent_at = due_at, attempts = 1 WHERE status = ? AND due_at <= ?`,
 			zabano.DeliverySent, zabano.DeliveryPending, ms(at))

@@ -15,11 +15,12 @@ var demoEmails = []string{"teacher1@example.com", "student1@example.com"}
 // seedNotifications leaves the notifications of the seeded parts as weeks
 // of use would. The parts wrote them as the app does, in the transaction of
 // each change (classes booked, cancelled, moved and done, a proposal, a
-// problem, pay and withdrawals), with the reminders of the classes to come;
-// here what was due before now counts as delivered then, so that starting
-// the server does not text the demo's past, and student1's and teacher1's
-// (student and teacher) older than a day are read, the newer ones unread.
-// The reminders still ahead stay to be sent. Both have verified emails.
+// problem, pay and withdrawals); here the coming classes' reminders due by
+// now are written, what was due before now counts as delivered then, so
+// that starting the server does not text the demo's past, and student1's
+// and teacher1's (student and teacher) older than a day are read, the newer
+// ones unread. The reminders still ahead are written when they come due.
+// Both have verified emails.
 func seedNotifications(ctx context.Context, db *sqlstore.DB, teachers []*zabano.TeacherProfile, students []*zabano.User, now time.Time) (read, unread int, err error) {
 	if err := db.SeedDelivered(ctx, now); err != nil {
 		return 0, 0, err
