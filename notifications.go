@@ -145,6 +145,12 @@ func (d *Delivery) Outcome(err error, now time.Time) DeliveryOutcome {
 	return o
 }
 
+// FinishedDelivery is a claimed delivery and what became of it.
+type FinishedDelivery struct {
+	Delivery *Delivery
+	Outcome  DeliveryOutcome
+}
+
 // DeliveryStore keeps the deliveries the worker sends.
 type DeliveryStore interface {
 	// WriteReminders writes the reminders that came due of up to limit
@@ -153,9 +159,9 @@ type DeliveryStore interface {
 	// ClaimDeliveries claims up to limit pending deliveries that are due
 	// and that no other worker holds, each for lease, oldest due first.
 	ClaimDeliveries(ctx context.Context, limit int, lease time.Duration) ([]*Delivery, error)
-	// FinishDelivery records the outcome of a claimed delivery, unless its
-	// claim ran out and another worker claimed it since.
-	FinishDelivery(ctx context.Context, d *Delivery, o DeliveryOutcome) error
+	// FinishDeliveries records the outcomes of claimed deliveries, each
+	// unless its claim ran out and another worker claimed it since.
+	FinishDeliveries(ctx context.Context, list []FinishedDelivery) error
 	// FailedDeliveries lists the failed deliveries below id before (all when
 	// 0), newest first, with their notifications and recipients.
 	FailedDeliveries(ctx context.Context, before int64, limit int) ([]*Delivery, error)

@@ -10,7 +10,6 @@ package notify
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 	"sync"
 	"time"
@@ -68,8 +67,8 @@ func (w *Worker) Run(ctx context.Context) {
 }
 
 // Deliver runs one round: it writes the reminders of classes that came
-// due, then claims the due deliveries, sends them, and records each
-// outcome. It returns how many classes and deliveries it found: none when
+// due, then claims the due deliveries, sends them, and records their
+// outcomes. It returns how many classes and deliveries it found: none when
 // nothing was due.
 func (w *Worker) Deliver(ctx context.Context) (int, error) {
 	classes, err := w.Store.WriteReminders(ctx, batch)
@@ -80,25 +79,24 @@ func (w *Worker) Deliver(ctx context.Context) (int, error) {
 	if err != nil {
 		return classes, err
 	}
+	finished := make([]zabano.FinishedDelivery, len(list))
 	var wg sync.WaitGroup
-	var mu sync.Mutex
-	var errs error
 	sem := make(chan struct{}, parallel)
-	for _, d := range list {
+	for i, d := range list {
 		sem <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-sem }()
-			// Recorded even when ctx ends meanwhile: a shutdown must not
-			// lose what was sent.
-			if err := w.Store.FinishDelivery(context.WithoutCancel(ctx), d, w.deliver(ctx, d)); err != nil {
-				mu.Lock()
-				errs = errors.Join(errs, err)
-				mu.Unlock()
-			}
+			finished[i] = zabano.FinishedDelivery{Delivery: d, Outcome: w.deliver(ctx, d)}
 		})
 	}
 	wg.Wait()
-	return classes + len(list), errs
+	if len(finished) == 0 {
+		return classes, nil
+	}
+	// Recorded at once, in one transaction rather than one each (a commit
+	// of the single writer on SQLite), and even when ctx ended meanwhile: a
+	// shutdown must not lose what was sent.
+	return classes + len(list), w.Store.FinishDeliveries(context.WithoutCancel(ctx), finished)
 }
 
 // deliver decides d and sends it if it is to be sent now.

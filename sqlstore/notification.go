@@ -589,18 +589,24 @@ func (db *DB) ClaimDeliveries(ctx context.Context, limit int, lease time.Duratio
 	return list, err
 }
 
-// FinishDelivery implements zabano.DeliveryStore: the claim's end is the
-// worker's token.
-func (db *DB) FinishDelivery(ctx context.Context, d *zabano.Delivery, o zabano.DeliveryOutcome) error {
+// FinishDeliveries implements zabano.DeliveryStore, in one transaction:
+// the claim's end is the worker's token.
+func (db *DB) FinishDeliveries(ctx context.Context, list []zabano.FinishedDelivery) error {
 	return db.write(ctx, func(tx *Tx) error {
-		var sent any
-		if o.Status == zabano.DeliverySent {
-			sent = ms(tx.now)
+		for _, f := range list {
+			d, o := f.Delivery, f.Outcome
+			var sent any
+			if o.Status == zabano.DeliverySent {
+				sent = ms(tx.now)
+			}
+			_, err := tx.exec(ctx, `UPDATE deliveries SET status = ?, due_at = ?, attempts = ?, last_error = ?, claimed_until = NULL, sent_at = ?
+				WHERE id = ? AND status = ? AND claimed_until = ?`,
+				o.Status, ms(o.DueAt), o.Attempts, o.Error, sent, d.ID, zabano.DeliveryPending, ms(d.ClaimedUntil))
+			if err != nil {
+				return err
+			}
 		}
-		_, err := tx.exec(ctx, `UPDATE deliveries SET status = ?, due_at = ?, attempts = ?, last_error = ?, claimed_until = NULL, sent_at = ?
-			WHERE id = ? AND status = ? AND claimed_until = ?`,
-			o.Status, ms(o.DueAt), o.Attempts, o.Error, sent, d.ID, zabano.DeliveryPending, ms(d.ClaimedUntil))
-		return err
+		return nil
 	})
 }
 
