@@ -3,9 +3,9 @@
 // that came due (written then, not at booking), claims the deliveries that
 // are due, decides each at send time (preferences, quiet hours, whether the
 // news is still news), sends it by its channel's sender and records what
-// became of it. A process that dies mid-way leaves its claims to run out; another
-// worker, or the same one restarted, sends them then: each notification
-// reaches each channel at least once, and in practice once.
+// became of it. A process that dies mid-way leaves its claims to run out;
+// another worker, or the same one restarted, sends them then: each
+// notification reaches each channel at least once, and in practice once.
 package notify
 
 import (
