@@ -130,10 +130,11 @@ func (db *DB) SeedSlots(ctx context.Context, slots []zabano.Slot) error {
 // VacuumSeed vacuums the tables the seed fills on PostgreSQL and refreshes
 // their planner statistics, as autovacuum would in time. Until then plans
 // assume small tables (the bench's 1.8 million reminder deliveries, when a
-// booking wrote its reminders ahead, made every message's check for a pending unread notice a scan: 47 ms of
-// PostgreSQL's CPU), and an index-only scan reads the table too, its pages
-// not yet marked all-visible (a page of cards' free slots: 1,990 rows of
-// slots for 1,800 index entries, 7 ms). SQLite's statistics are gathered by
+// booking wrote its reminders ahead, made every message's check for a
+// pending unread notice a scan: 47 ms of PostgreSQL's CPU), and an
+// index-only scan reads the table too, its pages not yet marked
+// all-visible (a page of cards' free slots: 1,990 rows of slots for 1,800
+// index entries, 7 ms). SQLite's statistics are gathered by
 // the server at start (Optimize).
 func (db *DB) VacuumSeed(ctx context.Context) error {
 	if !db.pg {
