@@ -136,6 +136,34 @@ describe('notifications', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Notifications: 1 unread' })).toBeInTheDocument();
   });
 
+  it('keeps a notification that arrives live while a reading of the list from before it is under way', async () => {
+    await i18n.changeLanguage('en');
+    const b = api([n(2), n(1, { read: true })]);
+    const s = stream();
+    signInTeacher();
+    const { queryClient } = renderApp('/teacher/notifications');
+    expect(await screen.findByRole('link', { name: 'Notifications: 1 unread' })).toBeInTheDocument();
+    await waitFor(() => expect(s.push).toBeDefined());
+
+    let release!: () => void;
+    b.hold = new Promise((r) => (release = r));
+    const asked = b.asked;
+    void queryClient.invalidateQueries({ queryKey: notificationsKeys.all });
+    await waitFor(() => expect(b.asked).toBe(asked + 1)); // asked before the notification, held
+
+    const fresh = n(3, { title: 'Class tomorrow', text: 'Your class with Sara is tomorrow.' });
+    b.list = [fresh, ...b.list];
+    s.push!(`id: 1\nevent: notification\ndata: ${JSON.stringify({ chat_id: 0, notification: fresh, unread: 2 })}\n\n`);
+    expect(await screen.findByRole('link', { name: 'Notifications: 2 unread' })).toBeInTheDocument();
+    b.hold = undefined;
+    release();
+    // The held reading was called off and made again: its answer, without the notification, never shows.
+    await waitFor(() => expect(b.calledOff).toBe(1));
+    await waitFor(() => expect(b.asked).toBe(asked + 2));
+    expect(await screen.findByRole('link', { name: 'Notifications: 2 unread' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('link')[0]).toHaveTextContent('Class tomorrow');
+  });
+
   it('marks all read, and loads older pages', async () => {
     await i18n.changeLanguage('en');
     const b = api(Array.from({ length: 25 }, (_, i) => n(25 - i)));

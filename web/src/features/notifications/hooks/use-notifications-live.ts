@@ -17,8 +17,12 @@ export function useNotificationsLiveSync(): void {
     const key = notificationsKeys.list(currentLang());
     const cached = queryClient.getQueryData<NotificationPages>(key);
     if (cached) queryClient.setQueryData<NotificationPages>(key, withArrived(cached, data.notification, data.unread));
-    // The other language's list, if any, is read again when it is next shown.
-    void queryClient.invalidateQueries({ queryKey: notificationsKeys.all, refetchType: cached ? 'none' : 'active' });
+    // A read of the list under way (the one of the stream's opening, say)
+    // may predate the notification: its answer would drop it and put the
+    // count back, so it is called off and made again. The other language's
+    // list, if any, is read again when it is next shown.
+    const reading = queryClient.isFetching({ queryKey: key }) > 0;
+    void queryClient.invalidateQueries({ queryKey: notificationsKeys.all, refetchType: cached && !reading ? 'none' : 'active' });
   });
   useLiveOpened(() => {
     void queryClient.invalidateQueries({ queryKey: notificationsKeys.all });
