@@ -10,6 +10,7 @@ package notify
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"sync"
 	"time"
@@ -71,13 +72,11 @@ func (w *Worker) Run(ctx context.Context) {
 // outcomes. It returns how many classes and deliveries it found: none when
 // nothing was due.
 func (w *Worker) Deliver(ctx context.Context) (int, error) {
-	classes, err := w.Store.WriteReminders(ctx, batch)
-	if err != nil {
-		return 0, err
-	}
+	// Reminders that cannot be written hold no other notification back.
+	classes, remindErr := w.Store.WriteReminders(ctx, batch)
 	list, err := w.Store.ClaimDeliveries(ctx, batch, lease)
 	if err != nil {
-		return classes, err
+		return classes, errors.Join(remindErr, err)
 	}
 	finished := make([]zabano.FinishedDelivery, len(list))
 	var wg sync.WaitGroup
@@ -91,12 +90,12 @@ func (w *Worker) Deliver(ctx context.Context) (int, error) {
 	}
 	wg.Wait()
 	if len(finished) == 0 {
-		return classes, nil
+		return classes, remindErr
 	}
 	// Recorded at once, in one transaction rather than one each (a commit
 	// of the single writer on SQLite), and even when ctx ended meanwhile: a
 	// shutdown must not lose what was sent.
-	return classes + len(list), w.Store.FinishDeliveries(context.WithoutCancel(ctx), finished)
+	return classes + len(list), errors.Join(remindErr, w.Store.FinishDeliveries(context.WithoutCancel(ctx), finished))
 }
 
 // deliver decides d and sends it if it is to be sent now.

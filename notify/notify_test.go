@@ -579,3 +579,27 @@ func TestUnreadMessage(t *testing.T) {
 		}
 	})
 }
+
+// noReminders is a store whose reminders cannot be written.
+type noReminders struct{ zabano.DeliveryStore }
+
+func (noReminders) WriteReminders(context.Context, int) (int, error) {
+	return 0, errors.New("reminders down")
+}
+
+// TestRemindersFailingHoldNothingBack: a round whose reminders fail still
+// sends what is due, and reports the failure.
+func TestRemindersFailingHoldNothingBack(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		m := newMarket(t, db, t0)
+		m.worker.Store = noReminders{db}
+		m.book(72 * time.Hour)
+		n, err := m.worker.Deliver(ctx)
+		if err == nil || err.Error() != "reminders down" || n != 3 {
+			t.Fatalf("round: %d found, %v", n, err)
+		}
+		if got := m.kinds(m.sms.take()); !sameKinds(got, []string{"class_booked:teacher"}) {
+			t.Fatalf("texts: %v", got)
+		}
+	})
+}
