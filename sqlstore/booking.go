@@ -245,15 +245,12 @@ func (db *DB) Book(ctx context.Context, nb *zabano.NewBooking) (b *zabano.Bookin
 		if err != nil {
 			return err
 		}
-		balance, err := balanceOf(ctx, tx, zabano.WalletOf(nb.StudentID))
-		if err != nil {
-			return err
-		}
-		if balance < price {
-			return zabano.InsufficientForClass(price - balance)
-		}
 		id, err := insertBooking(ctx, tx, nb, zabano.Slot{ID: nb.SlotID, TeacherID: teacherID, Start: fromMS(start), End: fromMS(end)}, levelID, price)
-		if err != nil {
+		if isInsufficient(err) {
+			// The wallet is read only to name what it lacks.
+			balance, err := balanceOf(ctx, tx, zabano.WalletOf(nb.StudentID))
+			return cmpErr(err, zabano.InsufficientForClass(price-balance))
+		} else if err != nil {
 			return err
 		}
 		if b, err = findBooking(ctx, tx, id); err != nil {

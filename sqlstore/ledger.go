@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/zabano/zabano"
 )
@@ -29,44 +28,19 @@ func post(ctx context.Context, tx *Tx, t *zabano.LedgerTransaction) error {
 	if err := t.Validate(); err != nil {
 		return err
 	}
-	type leg struct {
-		id     int64
-		kind   zabano.AccountKind
-		amount int64
-	}
-	// Every writer opens new accounts in one order (by kind and user), then
-	// locks account rows in one order (by id), so that two transactions over
-	// the same accounts cannot deadlock on PostgreSQL: neither on the unique
-	// index while opening them, nor on the rows.
+	// Every writer opens and locks accounts in one order, by kind and user,
+	// so that two transactions over the same accounts cannot deadlock on
+	// PostgreSQL: neither on the unique index while opening them, nor on the
+	// rows.
 	entries := slices.Clone(t.Entries)
 	slices.SortFunc(entries, func(a, b zabano.Entry) int {
 		return cmp.Or(cmp.Compare(a.Account.Kind, b.Account.Kind), cmp.Compare(a.Account.UserID, b.Account.UserID))
 	})
-	known, err := findAccounts(ctx, tx, entries)
-	if err != nil {
-		return err
-	}
-	legs := make([]leg, len(entries))
+	ids := make([]int64, len(entries))
 	for i, e := range entries {
-		id, ok := known[e.Account]
-		if !ok {
-			if id, err = openAccount(ctx, tx, e.Account); err != nil {
-				return err
-			}
-		}
-		legs[i] = leg{id, e.Account.Kind, e.Amount}
-	}
-	slices.SortFunc(legs, func(a, b leg) int { return cmp.Compare(a.id, b.id) })
-	for _, l := range legs {
-		res, err := tx.exec(ctx, `UPDATE ledger_accounts SET balance = balance + ?
-			WHERE id = ? AND (balance + ? >= 0 OR kind IN ('gateway', 'platform'))`, l.amount, l.id, l.amount)
-		if err != nil {
+		var err error
+		if ids[i], err = move(ctx, tx, e); err != nil {
 			return err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n == 0 {
-			return zabano.Errorf(zabano.ECONFLICT, zabano.MsgInsufficientBalance)
 		}
 	}
 	t.CreatedAt = tx.now
@@ -78,59 +52,59 @@ func post(ctx context.Context, tx *Tx, t *zabano.LedgerTransaction) error {
 		t.Type, t.Description, booking, ms(t.CreatedAt)).Scan(&t.ID); err != nil {
 		return err
 	}
-	args := make([]any, 0, 3*len(legs))
-	for _, l := range legs {
-		args = append(args, t.ID, l.id, l.amount)
+	args := make([]any, 0, 3*len(entries))
+	for i, e := range entries {
+		args = append(args, t.ID, ids[i], e.Amount)
 	}
-	_, err = tx.exec(ctx, `INSERT INTO ledger_entries (transaction_id, account_id, amount) VALUES `+valueRows(len(legs), 3), args...)
+	_, err := tx.exec(ctx, `INSERT INTO ledger_entries (transaction_id, account_id, amount) VALUES `+valueRows(len(entries), 3), args...)
 	return err
 }
 
-// findAccounts reads the ids of the accounts of entries that are open, in
-// one statement.
-func findAccounts(ctx context.Context, tx *Tx, entries []zabano.Entry) (map[zabano.Account]int64, error) {
-	conds := make([]string, len(entries))
-	var args []any
-	for i, e := range entries {
-		if e.Account.UserID == 0 {
-			conds[i], args = `(kind = ? AND user_id IS NULL)`, append(args, e.Account.Kind)
-		} else {
-			conds[i], args = `(kind = ? AND user_id = ?)`, append(args, e.Account.Kind, e.Account.UserID)
-		}
-	}
-	ids := make(map[zabano.Account]int64, len(entries))
-	err := scanAll(ctx, tx, func(rows *sql.Rows) error {
+// isInsufficient reports whether err is post's refusal of a debit the
+// account cannot pay.
+func isInsufficient(err error) bool {
+	var e *zabano.Error
+	return errors.As(err, &e) && e.Code == zabano.ECONFLICT && e.Message == zabano.MsgInsufficientBalance
+}
+
+// move adds e's amount to the cached balance of its account, opening the
+// account first if it is not open, and returns the account's id. The check
+// that a user's account stays at zero or above is in the UPDATE; only a
+// refusal reads whether the account exists.
+func move(ctx context.Context, tx *Tx, e zabano.Entry) (int64, error) {
+	where, key := accountKey(e.Account)
+	q := `UPDATE ledger_accounts SET balance = balance + ? WHERE ` + where + `
+		AND (balance + ? >= 0 OR kind IN ('gateway', 'platform')) RETURNING id`
+	args := append(append([]any{e.Amount}, key...), e.Amount)
+	for opened := false; ; opened = true {
 		var id int64
-		var a zabano.Account
-		if err := rows.Scan(&id, &a.Kind, &a.UserID); err != nil {
-			return err
+		err := tx.queryRow(ctx, q, args...).Scan(&id)
+		if !errors.Is(err, sql.ErrNoRows) {
+			return id, err
 		}
-		ids[a] = id
-		return nil
-	}, `SELECT id, kind, COALESCE(user_id, 0) FROM ledger_accounts WHERE `+strings.Join(conds, " OR "), args...)
-	return ids, err
-}
-
-// openAccount opens account a, which findAccounts did not find, and
-// returns its id. A concurrent transaction may open the same account: the
-// unique index lets one insert win, and the other reads the winner's row.
-func openAccount(ctx context.Context, tx *Tx, a zabano.Account) (int64, error) {
-	if _, err := tx.exec(ctx, `INSERT INTO ledger_accounts (kind, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING`,
-		a.Kind, userRef(a)); err != nil {
-		return 0, err
+		_, err = findBalance(ctx, tx, e.Account)
+		if err == nil || opened {
+			return 0, cmpErr(err, zabano.Errorf(zabano.ECONFLICT, zabano.MsgInsufficientBalance))
+		} else if !errors.Is(err, sql.ErrNoRows) {
+			return 0, err
+		}
+		// A concurrent transaction may open the same account: the unique
+		// index lets one insert win, and the UPDATE then finds the winner's row.
+		if _, err := tx.exec(ctx, `INSERT INTO ledger_accounts (kind, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING`,
+			e.Account.Kind, userRef(e.Account)); err != nil {
+			return 0, err
+		}
 	}
-	return findAccount(ctx, tx, a)
 }
 
-func findAccount(ctx context.Context, tx *Tx, a zabano.Account) (int64, error) {
-	var id int64
-	var err error
+// accountKey is the condition on ledger_accounts that finds account a, and
+// its arguments: the system's accounts have no user, and a NULL is not
+// found by equality.
+func accountKey(a zabano.Account) (string, []any) {
 	if a.UserID == 0 {
-		err = tx.queryRow(ctx, `SELECT id FROM ledger_accounts WHERE kind = ? AND user_id IS NULL`, a.Kind).Scan(&id)
-	} else {
-		err = tx.queryRow(ctx, `SELECT id FROM ledger_accounts WHERE kind = ? AND user_id = ?`, a.Kind, a.UserID).Scan(&id)
+		return `kind = ? AND user_id IS NULL`, []any{a.Kind}
 	}
-	return id, err
+	return `kind = ? AND user_id = ?`, []any{a.Kind, a.UserID}
 }
 
 // userRef is the user_id column of account a: NULL for the system's accounts.
@@ -151,11 +125,8 @@ func balanceOf(ctx context.Context, tx *Tx, a zabano.Account) (int64, error) {
 }
 
 func findBalance(ctx context.Context, tx *Tx, a zabano.Account) (b int64, err error) {
-	if a.UserID == 0 {
-		err = tx.queryRow(ctx, `SELECT balance FROM ledger_accounts WHERE kind = ? AND user_id IS NULL`, a.Kind).Scan(&b)
-	} else {
-		err = tx.queryRow(ctx, `SELECT balance FROM ledger_accounts WHERE kind = ? AND user_id = ?`, a.Kind, a.UserID).Scan(&b)
-	}
+	where, key := accountKey(a)
+	err = tx.queryRow(ctx, `SELECT balance FROM ledger_accounts WHERE `+where, key...).Scan(&b)
 	return b, err
 }
 
@@ -164,7 +135,8 @@ func findBalance(ctx context.Context, tx *Tx, a zabano.Account) (b int64, err er
 // that what the caller decides on the balance still holds when it posts.
 func lockedBalance(ctx context.Context, tx *Tx, a zabano.Account) (int64, error) {
 	if tx.pg {
-		_, err := tx.exec(ctx, `SELECT id FROM ledger_accounts WHERE kind = ? AND user_id = ? FOR UPDATE`, a.Kind, a.UserID)
+		where, key := accountKey(a)
+		_, err := tx.exec(ctx, `SELECT id FROM ledger_accounts WHERE `+where+` FOR UPDATE`, key...)
 		if err != nil {
 			return 0, err
 		}
