@@ -175,11 +175,18 @@ func (s *Server) shared(read sharedRead, mine personalise) userHandler {
 			writeError(w, r, err)
 			return
 		}
+		if e.body == nil { // not kept, and no variant of it
+			e = answerOf(e.value, false)
+		}
 		e.serve(w, r)
 	}
 }
 
-// sharedAnswer is read's answer to r, from the cache when it holds it.
+// sharedAnswer is read's answer to r, from the cache when it holds it. An
+// answer the cache does not keep (no cache, no-cache, the caller's own) is
+// made JSON by shared, and only if the caller's variant does not replace
+// it: such a page for a student who saved some of its teachers was made
+// JSON twice, a twentieth of its cost.
 func (s *Server) sharedAnswer(r *http.Request, u *zabano.User, read sharedRead) (*cachedAnswer, error) {
 	c := s.Cache
 	note := &cacheNote{}
@@ -188,7 +195,7 @@ func (s *Server) sharedAnswer(r *http.Request, u *zabano.User, read sharedRead) 
 		if err != nil {
 			return nil, err
 		}
-		return answerOf(v, false), nil
+		return &cachedAnswer{value: v}, nil
 	}
 	key := r.URL.Path + "?" + r.URL.Query().Encode() + "#" + lang(r)
 	now := s.Now()
@@ -209,7 +216,7 @@ func (s *Server) sharedAnswer(r *http.Request, u *zabano.User, read sharedRead) 
 		return nil, err
 	}
 	if note.skip {
-		return answerOf(v, false), nil
+		return &cachedAnswer{value: v}, nil
 	}
 	e = answerOf(v, true)
 	if note.teachers != nil || note.anySlots {
