@@ -105,7 +105,7 @@ func (tx *Tx) change() (zabano.TeacherChange, bool) {
 // delivers notifications at the commit, and only if it commits. Channels
 // are the schema's (realtime.Postgres listens to its own): processes of
 // other schemas of the database, tests above all, have other users.
-func (tx *Tx) announce(ctx context.Context, c zabano.TeacherChange, changed bool) error {
+func (tx *Tx) announce(ctx context.Context) error {
 	if !tx.pg {
 		return nil
 	}
@@ -116,7 +116,7 @@ func (tx *Tx) announce(ctx context.Context, c zabano.TeacherChange, changed bool
 		calls = append(calls, fmt.Sprintf("pg_notify($%d || ':' || current_schema(), $%d)", n+1, n+2))
 		args = append(args, channel, payload)
 	}
-	if changed {
+	if c, changed := tx.change(); changed {
 		notify(zabano.TeacherChangeChannel, c.String())
 	}
 	if c, ok := tx.userChange(); ok {

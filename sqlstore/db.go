@@ -41,6 +41,10 @@ type DB struct {
 	reader *sql.DB
 	// stmts are each pool's prepared statements.
 	stmts map[*sql.DB]*stmtCache
+	// group commits SQLite's writes (group.go); checkpoints writes their
+	// WAL back into the database file (checkpoint.go).
+	group       group
+	checkpoints *checkpointer
 	// Now is the clock; tests set it.
 	Now func() time.Time
 	// TeacherReview makes new teachers wait for an operator's approval
@@ -110,7 +114,13 @@ func connect(dsn string) (*DB, error) {
 		params := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)" +
 			"&_pragma=mmap_size(1073741824)"
 		base := "file:" + (&url.URL{Path: dsn}).EscapedPath() + "?" + params
-		w, err := sql.Open("sqlite", base+"&_txlock=immediate")
+		// temp_store(2) keeps the writer's savepoint journal in memory: a
+		// group's writes each have a savepoint (group.go), and past 64 KiB
+		// SQLite wrote the pages they changed to a temporary file first, a
+		// third of the writer's system calls.
+		// wal_autocheckpoint(10000) leaves the WAL to the checkpointer
+		// (checkpoint.go) unless it falls far behind.
+		w, err := sql.Open("sqlite", base+"&_txlock=immediate&_pragma=temp_store(2)&_pragma=wal_autocheckpoint(10000)")
 		if err != nil {
 			return nil, err
 		}
@@ -124,6 +134,8 @@ func connect(dsn string) (*DB, error) {
 		r.SetMaxOpenConns(8)
 		r.SetMaxIdleConns(8)
 		db.writer, db.reader = w, r
+		db.group.turn = make(chan struct{}, 1)
+		db.startCheckpoints()
 	}
 	db.stmts = map[*sql.DB]*stmtCache{db.writer: newStmtCache(db.writer, db.pg), db.reader: newStmtCache(db.reader, db.pg)}
 	return db, nil
@@ -186,6 +198,7 @@ func (db *DB) Optimize(ctx context.Context) error {
 
 // Close closes the database.
 func (db *DB) Close() error {
+	db.checkpoints.close()
 	for _, c := range db.stmts {
 		c.close()
 	}
@@ -268,6 +281,9 @@ type Tx struct {
 	events []zabano.Event
 	// locked are the keys the transaction holds (lockKeys).
 	locked map[string]bool
+	// whole has the statements run to their end when their context ends
+	// (group.go).
+	whole bool
 }
 
 // conn is what a Tx's statements run on.
@@ -279,18 +295,21 @@ type conn interface {
 
 var errTwoStatements = errors.New("sqlstore: a second statement in a read of one (readOne)")
 
-// start checks a statement before it is sent.
-func (tx *Tx) start(q string, args []any) error {
+// start checks a statement before it is sent, and gives the context it runs in.
+func (tx *Tx) start(ctx context.Context, q string, args []any) (context.Context, error) {
 	if err := checkText(args); err != nil {
-		return err
+		return ctx, err
 	}
 	if tx.tx == nil {
 		if tx.ran++; tx.ran > 1 {
-			return errTwoStatements
+			return ctx, errTwoStatements
 		}
 	}
 	tx.watch(q)
-	return nil
+	if tx.whole {
+		ctx = context.WithoutCancel(ctx)
+	}
+	return ctx, nil
 }
 
 // bind writes q's ? placeholders as PostgreSQL's $1, $2, ... when pg.
@@ -313,7 +332,8 @@ func bind(pg bool, q string) string {
 }
 
 func (tx *Tx) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	if err := tx.start(q, args); err != nil {
+	ctx, err := tx.start(ctx, q, args)
+	if err != nil {
 		return nil, err
 	}
 	if s := tx.stmt(ctx, q); s != nil {
@@ -359,7 +379,8 @@ func scanAll(ctx context.Context, tx *Tx, scan func(*sql.Rows) error, q string, 
 }
 
 func (tx *Tx) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	if err := tx.start(q, args); err != nil {
+	ctx, err := tx.start(ctx, q, args)
+	if err != nil {
 		return nil, err
 	}
 	if s := tx.stmt(ctx, q); s != nil {
@@ -377,7 +398,8 @@ type errRow struct{ err error }
 func (r errRow) Scan(...any) error { return r.err }
 
 func (tx *Tx) queryRow(ctx context.Context, q string, args ...any) row {
-	if err := tx.start(q, args); err != nil {
+	ctx, err := tx.start(ctx, q, args)
+	if err != nil {
 		return errRow{err}
 	}
 	if s := tx.stmt(ctx, q); s != nil {
@@ -409,8 +431,12 @@ type keepWrites struct{ err error }
 
 func (k keepWrites) Error() string { return k.err.Error() }
 
-// write runs fn in a write transaction, committed when fn returns nil or keepWrites.
+// write runs fn in a write transaction, committed when fn returns nil or
+// keepWrites; on SQLite, in a group with the writes waiting beside it (group.go).
 func (db *DB) write(ctx context.Context, fn func(*Tx) error) error {
+	if !db.pg {
+		return db.writeInGroup(ctx, fn)
+	}
 	return db.run(ctx, db.writer, nil, fn)
 }
 
@@ -429,12 +455,17 @@ func (db *DB) readOne(ctx context.Context, fn func(*Tx) error) error {
 	return fn(tx)
 }
 
+// newTx is a Tx of sqlTx, a transaction of pool.
+func (db *DB) newTx(sqlTx *sql.Tx, pool *sql.DB) *Tx {
+	return &Tx{tx: sqlTx, on: sqlTx, pg: db.pg, now: db.Now().UTC(), cache: db.stmts[pool]}
+}
+
 func (db *DB) run(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn func(*Tx) error) error {
 	sqlTx, err := pool.BeginTx(ctx, opts)
 	if err != nil {
 		return err
 	}
-	tx := &Tx{tx: sqlTx, on: sqlTx, pg: db.pg, now: db.Now().UTC(), cache: db.stmts[pool]}
+	tx := db.newTx(sqlTx, pool)
 	defer func() { tx.cache.prepare(context.WithoutCancel(ctx), tx.missed) }()
 	err = fn(tx)
 	var keep keepWrites
@@ -442,15 +473,20 @@ func (db *DB) run(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn fun
 		sqlTx.Rollback()
 		return err
 	}
-	change, changed := tx.change()
-	if aerr := tx.announce(ctx, change, changed); aerr != nil {
+	if aerr := tx.announce(ctx); aerr != nil {
 		sqlTx.Rollback()
 		return aerr
 	}
 	if cerr := sqlTx.Commit(); cerr != nil {
 		return cerr
 	}
-	if changed && db.OnTeacherChange != nil {
+	return db.committed(tx, err)
+}
+
+// committed tells the process what tx, committed, changed, and returns what
+// its fn returned: nil, or the error of a keepWrites.
+func (db *DB) committed(tx *Tx, err error) error {
+	if change, changed := tx.change(); changed && db.OnTeacherChange != nil {
 		db.OnTeacherChange(change)
 	}
 	if c, ok := tx.userChange(); ok && db.OnUsersChange != nil {
@@ -459,10 +495,11 @@ func (db *DB) run(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn fun
 	if len(tx.events) > 0 && db.OnEvents != nil {
 		db.OnEvents(tx.events)
 	}
-	if err != nil {
+	var keep keepWrites
+	if errors.As(err, &keep) {
 		return keep.err
 	}
-	return nil
+	return err
 }
 
 // ms is the stored form of an instant: Unix milliseconds, which sort and

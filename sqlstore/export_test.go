@@ -15,6 +15,24 @@ func (db *DB) Exec(ctx context.Context, q string, args ...any) error {
 	})
 }
 
+// ExecThen runs a statement and then then, in a write transaction that
+// commits if then returns nil.
+func (db *DB) ExecThen(ctx context.Context, q string, then func() error) error {
+	return db.write(ctx, func(tx *Tx) error {
+		if _, err := tx.exec(ctx, q); err != nil {
+			return err
+		}
+		return then()
+	})
+}
+
+// PendingWrites is how many writes wait for a group to commit them (SQLite).
+func (db *DB) PendingWrites() int {
+	db.group.mu.Lock()
+	defer db.group.mu.Unlock()
+	return len(db.group.pending)
+}
+
 // LogAction writes a row of the operator log, as each operator action does.
 func (db *DB) LogAction(ctx context.Context, adminID int64, action zabano.Action, object zabano.ObjectType, objectID int64, reason string) error {
 	return db.write(ctx, func(tx *Tx) error { return logAction(ctx, tx, adminID, action, object, objectID, reason) })
