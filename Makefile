@@ -47,13 +47,14 @@ run: build
 # Everything: Go on SQLite (and on PostgreSQL when TEST_DATABASE_URL is set), web unit tests, end to end.
 test: test-go test-web test-e2e
 
-# A failed run ends with what failed, and for a test that hung, which tests were running: CI
-# shows only the end of what it prints, and a hang's goroutines would fill it.
+# A failed run ends with what failed, and for a test that hung, which tests were running, the
+# test servers that could not close, and our goroutines blocked for minutes: CI shows only the
+# end of what it prints, and a hang's goroutines would fill it.
 test-go:
 	go vet $(GO_PKGS)
 	@set -o pipefail; go test -race -count=1 -timeout 30m $(GO_PKGS) 2>&1 | tee .go-test.log || { \
 		echo '--- what failed (.go-test.log):'; \
-		grep -E -A6 '^(panic: |--- FAIL|FAIL)' .go-test.log | grep -v '^\s*$$' | head -60; \
+		grep -E -A6 '^(panic: |--- FAIL|FAIL)|httptest.Server blocked' .go-test.log | grep -v '^\s*$$' | head -60; \
 		echo '--- goroutines of ours blocked for minutes:'; \
 		awk 'BEGIN { RS = "" } /minutes\]/ && /zabano\/zabano\/[a-z]+\.[A-Za-z(]/' .go-test.log | head -150; exit 1; }
 
