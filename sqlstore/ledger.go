@@ -69,29 +69,30 @@ func isInsufficient(err error) bool {
 
 // move adds e's amount to the cached balance of its account, opening the
 // account first if it is not open, and returns the account's id. The check
-// that a user's account stays at zero or above is in the UPDATE; only a
-// refusal reads whether the account exists.
+// that a user's account stays at zero or above is in the UPDATE. One that
+// changes no row is tried once more, the account opened first if it is not
+// there: another transaction may have opened it since the first UPDATE
+// began, and only the second, which sees every account open, refuses.
 func move(ctx context.Context, tx *Tx, e zabano.Entry) (int64, error) {
 	where, key := accountKey(e.Account)
 	q := `UPDATE ledger_accounts SET balance = balance + ? WHERE ` + where + `
 		AND (balance + ? >= 0 OR kind IN ('gateway', 'platform')) RETURNING id`
 	args := append(append([]any{e.Amount}, key...), e.Amount)
-	for opened := false; ; opened = true {
+	for again := false; ; again = true {
 		var id int64
 		err := tx.queryRow(ctx, q, args...).Scan(&id)
 		if !errors.Is(err, sql.ErrNoRows) {
 			return id, err
+		} else if again {
+			return 0, zabano.Errorf(zabano.ECONFLICT, zabano.MsgInsufficientBalance)
 		}
-		_, err = findBalance(ctx, tx, e.Account)
-		if err == nil || opened {
-			return 0, cmpErr(err, zabano.Errorf(zabano.ECONFLICT, zabano.MsgInsufficientBalance))
-		} else if !errors.Is(err, sql.ErrNoRows) {
-			return 0, err
+		if _, err = findBalance(ctx, tx, e.Account); errors.Is(err, sql.ErrNoRows) {
+			// A concurrent transaction may open the same account: the unique
+			// index lets one insert win, and the UPDATE then finds the winner's row.
+			_, err = tx.exec(ctx, `INSERT INTO ledger_accounts (kind, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING`,
+				e.Account.Kind, userRef(e.Account))
 		}
-		// A concurrent transaction may open the same account: the unique
-		// index lets one insert win, and the UPDATE then finds the winner's row.
-		if _, err := tx.exec(ctx, `INSERT INTO ledger_accounts (kind, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING`,
-			e.Account.Kind, userRef(e.Account)); err != nil {
+		if err != nil {
 			return 0, err
 		}
 	}

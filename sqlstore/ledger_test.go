@@ -224,3 +224,31 @@ func TestLedgerConcurrentOperations(t *testing.T) {
 		}
 	})
 }
+
+// TestLedgerOpensAccountsAtOnce: postings that open the same account at
+// once all go through. A student's first classes, booked together, each
+// credit an escrow account none of them has seen open: whichever opens it,
+// the others move money into it, and none is refused as if a balance were
+// short.
+func TestLedgerOpensAccountsAtOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *sqlstore.DB) {
+		const rounds, bookings, price = 20, 8, 1_000
+		for round := range rounds {
+			s := mkUser(t, db, fmt.Sprintf("first%d", round), zabano.RoleStudent)
+			credit(t, db, s.ID, bookings*price)
+			var wg sync.WaitGroup
+			for range bookings {
+				wg.Go(func() {
+					if err := db.PostTransaction(ctx, zabano.Transfer(zabano.TxClassPayment, zabano.WalletOf(s.ID), zabano.EscrowOf(s.ID), price, "")); err != nil {
+						t.Errorf("round %d: %v", round, err)
+					}
+				})
+			}
+			wg.Wait()
+			if b := balance(t, db, s.ID); b != 0 {
+				t.Fatalf("round %d: wallet %d after %d bookings, want 0", round, b, bookings)
+			}
+		}
+		audit(t, db)
+	})
+}
