@@ -247,9 +247,16 @@ func (db *DB) Book(ctx context.Context, nb *zabano.NewBooking) (b *zabano.Bookin
 		}
 		id, err := insertBooking(ctx, tx, nb, zabano.Slot{ID: nb.SlotID, TeacherID: teacherID, Start: fromMS(start), End: fromMS(end)}, levelID, price)
 		if isInsufficient(err) {
-			// The wallet is read only to name what it lacks.
-			balance, err := balanceOf(ctx, tx, zabano.WalletOf(nb.StudentID))
-			return cmpErr(err, zabano.InsufficientForClass(price-balance))
+			// The wallet is read only to name what it lacks. On PostgreSQL
+			// a top-up may commit between the refusal and this read: then
+			// nothing is missing to name, and the refusal stands as it is.
+			balance, berr := balanceOf(ctx, tx, zabano.WalletOf(nb.StudentID))
+			if berr != nil {
+				return berr
+			} else if balance < price {
+				return zabano.InsufficientForClass(price - balance)
+			}
+			return err
 		} else if err != nil {
 			return err
 		}
